@@ -1,0 +1,400 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * D1 Timer0/Timer1 driver. Hardware semantics are listed in d1/timer.h and
+ * docs/hardware-facts.md; each place that depends on one says so.
+ */
+#include "d1/timer.h"
+
+#include <stddef.h>
+
+#include "d1/mmio.h"
+#include "d1/port.h"
+
+#define NS_PER_S 1000000000ull
+
+/* Linux timer-sun4i.c: after disabling, wait "at least 2 cycles of the timer
+ * source clock" before reprogramming. We take 3 input clocks (after the
+ * prescaler, the longer reading), as Linux's TIMER_SYNC_TICKS does. */
+#define SYNC_CLOCKS 3u
+/* RELOAD copies INTV into CUR and self-clears; allow this many input clocks
+ * (plus a floor in microseconds) before declaring it stuck. */
+#define RELOAD_BUDGET_CLOCKS 4u
+#define RELOAD_MIN_US 10u
+#define RELOAD_POLL_US 1u
+
+static uintptr_t reg(const struct d1_timer *t, uint32_t off)
+{
+	return t->base + off;
+}
+
+static uint32_t src_hz(const struct d1_timer *t, unsigned src)
+{
+	return src == D1_TIMER_SRC_LOSC ? t->losc_hz : t->hosc_hz;
+}
+
+static uint64_t gcd64(uint64_t a, uint64_t b)
+{
+	while (b != 0u) {
+		uint64_t r = a % b;
+		a = b;
+		b = r;
+	}
+	return a;
+}
+
+/* Microseconds covering n input clocks of source @src / 2^k, rounded up. */
+static uint32_t clocks_to_us_ceil(const struct d1_timer *t, unsigned src, unsigned k,
+				  uint32_t n)
+{
+	uint64_t num = ((uint64_t)n << k) * 1000000u;
+	uint64_t hz = src_hz(t, src);
+	return (uint32_t)((num + hz - 1u) / hz);
+}
+
+d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel,
+		       uint32_t hosc_hz, uint32_t losc_hz)
+{
+	if (t == NULL || base == 0u || channel >= D1_TIMER_CHANNELS || hosc_hz == 0u ||
+	    losc_hz == 0u) {
+		return D1_EINVAL;
+	}
+	*t = (struct d1_timer){
+		.base = base,
+		.hosc_hz = hosc_hz,
+		.losc_hz = losc_hz,
+		.channel = (uint8_t)channel,
+		.src = D1_TIMER_SRC_OSC24M,
+		.auto_clock = true,
+		.den = 1u,
+	};
+	return D1_OK;
+}
+
+d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src,
+			    unsigned prescale_log2)
+{
+	if (t == NULL || t->base == 0u || (unsigned)src > D1_TIMER_SRC_AUTO ||
+	    (src != D1_TIMER_SRC_AUTO && prescale_log2 > D1_TIMER_PRESCALE_MAX)) {
+		return D1_EINVAL;
+	}
+	if (t->running) {
+		return D1_EBUSY;
+	}
+	t->auto_clock = src == D1_TIMER_SRC_AUTO;
+	t->src = t->auto_clock ? (uint8_t)D1_TIMER_SRC_OSC24M : (uint8_t)src;
+	t->prescale_log2 = t->auto_clock ? 0u : (uint8_t)prescale_log2;
+	t->configured = false;
+	return D1_OK;
+}
+
+/*
+ * A candidate period of num / den input clocks. Valid when its shortest
+ * period is >= MIN and its longest (whole part, +1 if fractional) <= MAX.
+ */
+struct cand {
+	uint64_t clocks, rem, den;
+};
+
+static bool cand_make(uint64_t num, uint64_t den, struct cand *c)
+{
+	c->clocks = num / den;
+	c->rem = num % den;
+	c->den = den;
+	if (c->rem != 0u) {
+		uint64_t g = gcd64(c->rem, den);
+		c->rem /= g;
+		c->den /= g;
+	}
+	return c->clocks >= D1_TIMER_MIN_PERIOD &&
+	       c->clocks + (c->rem != 0u ? 1u : 0u) <= D1_TIMER_MAX_PERIOD;
+}
+
+/*
+ * The requested period is (mul * src_hz) / (div * 2^k) input clocks for a
+ * source of src_hz: (ns, 1e9) for a time, (1, hz) for a frequency.
+ */
+static bool cand_for(const struct d1_timer *t, unsigned src, unsigned k, uint64_t mul,
+		     uint64_t div, struct cand *c)
+{
+	uint64_t hz = src_hz(t, src);
+	uint64_t g = gcd64(hz, div);
+	uint64_t num;
+	uint64_t den = (div / g) << k;
+
+	if (__builtin_mul_overflow(mul, hz / g, &num)) {
+		return false; /* far beyond D1_TIMER_MAX_PERIOD for any source */
+	}
+	return cand_make(num, den, c);
+}
+
+static void apply(struct d1_timer *t, unsigned src, unsigned k, const struct cand *c,
+		  struct d1_timer_achieved *out)
+{
+	t->src = (uint8_t)src;
+	t->prescale_log2 = (uint8_t)k;
+	t->clocks = c->clocks;
+	t->rem = c->rem;
+	t->den = c->rem != 0u ? c->den : 1u;
+	t->acc = 0u;
+	t->configured = true;
+	if (out != NULL) {
+		*out = (struct d1_timer_achieved){
+			.src = (enum d1_timer_src)src,
+			.prescale_log2 = (uint8_t)k,
+			.input_hz = src_hz(t, src) >> k,
+			.clocks = t->clocks,
+			.rem = t->rem,
+			.den = t->den,
+		};
+	}
+}
+
+static d1_err_t set_period(struct d1_timer *t, uint64_t mul, uint64_t div,
+			   struct d1_timer_achieved *out)
+{
+	static const uint8_t order[2] = {D1_TIMER_SRC_OSC24M, D1_TIMER_SRC_LOSC};
+	struct cand c;
+
+	if (t == NULL || t->base == 0u) {
+		return D1_EINVAL;
+	}
+	if (t->running) {
+		return D1_EBUSY;
+	}
+	if (mul == 0u || div == 0u) {
+		return D1_ERANGE;
+	}
+	if (!t->auto_clock) {
+		if (!cand_for(t, t->src, t->prescale_log2, mul, div, &c)) {
+			return D1_ERANGE;
+		}
+		apply(t, t->src, t->prescale_log2, &c, out);
+		return D1_OK;
+	}
+	/* AUTO: exact first (OSC24M before LOSC, finest prescaler first)... */
+	for (unsigned i = 0; i < 2u; i++) {
+		for (unsigned k = 0; k <= D1_TIMER_PRESCALE_MAX; k++) {
+			if (cand_for(t, order[i], k, mul, div, &c) && c.rem == 0u) {
+				apply(t, order[i], k, &c, out);
+				return D1_OK;
+			}
+		}
+	}
+	/* ...then the finest resolution that fits (OSC24M is always finer). */
+	for (unsigned i = 0; i < 2u; i++) {
+		for (unsigned k = 0; k <= D1_TIMER_PRESCALE_MAX; k++) {
+			if (cand_for(t, order[i], k, mul, div, &c)) {
+				apply(t, order[i], k, &c, out);
+				return D1_OK;
+			}
+		}
+	}
+	return D1_ERANGE;
+}
+
+d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
+				    struct d1_timer_achieved *out)
+{
+	struct cand c;
+
+	if (t == NULL || t->base == 0u) {
+		return D1_EINVAL;
+	}
+	if (t->running) {
+		return D1_EBUSY;
+	}
+	if (!cand_make(clocks, 1u, &c)) {
+		return D1_ERANGE;
+	}
+	apply(t, t->src, t->prescale_log2, &c, out);
+	return D1_OK;
+}
+
+d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns,
+				struct d1_timer_achieved *out)
+{
+	return set_period(t, ns, NS_PER_S, out);
+}
+
+d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz,
+				struct d1_timer_achieved *out)
+{
+	return set_period(t, 1u, hz, out);
+}
+
+/* Next period length from the error accumulator: P, or P + 1 when the
+ * accumulated fraction reaches a whole clock. Keeps 0 <= acc < den, so the
+ * boundary of period n lags the ideal n * (P + rem/den) by acc/den < 1. */
+static uint32_t next_interval(struct d1_timer *t)
+{
+	uint64_t p = t->clocks;
+
+	t->acc += t->rem;
+	if (t->acc >= t->den) {
+		t->acc -= t->den;
+		p++;
+	}
+	return (uint32_t)(p - 1u); /* the counter includes zero: P clocks = P - 1 */
+}
+
+static uint32_t ctrl_bits(const struct d1_timer *t, unsigned mode)
+{
+	return ((uint32_t)t->src << D1_TIMER_CTRL_CLK_SRC_LSB) |
+	       ((uint32_t)t->prescale_log2 << D1_TIMER_CTRL_CLK_PRES_LSB) |
+	       ((uint32_t)mode << D1_TIMER_CTRL_MODE_LSB);
+}
+
+static void sync_wait(const struct d1_timer *t, unsigned src, unsigned k)
+{
+	d1_port_delay_us(clocks_to_us_ceil(t, src, k, SYNC_CLOCKS));
+}
+
+d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
+{
+	uintptr_t ctrl;
+	uint32_t cfg;
+	uint32_t budget;
+
+	if (t == NULL || t->base == 0u ||
+	    (mode != D1_TIMER_PERIODIC && mode != D1_TIMER_ONESHOT)) {
+		return D1_EINVAL;
+	}
+	if (!t->configured) {
+		return D1_ESTATE;
+	}
+	if (t->running) {
+		return D1_EBUSY;
+	}
+	if (mode == D1_TIMER_ONESHOT && t->rem != 0u) {
+		return D1_ERANGE;
+	}
+	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(t->channel));
+	cfg = ctrl_bits(t, mode);
+	t->mode = (uint8_t)mode;
+	t->acc = 0u;
+	t->cur_interval = next_interval(t);
+
+	d1_mmio_write32(ctrl, cfg); /* disabled, source/prescaler/mode set */
+	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->cur_interval);
+	/* EN and RELOAD in one store, as Linux does; RELOAD self-clears once
+	 * INTV is in CUR. The copy may need an input clock, so the budget is
+	 * in input clocks, with a floor. */
+	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
+	budget = clocks_to_us_ceil(t, t->src, t->prescale_log2, RELOAD_BUDGET_CLOCKS);
+	if (budget < RELOAD_MIN_US) {
+		budget = RELOAD_MIN_US;
+	}
+	for (uint32_t waited = 0;; waited += RELOAD_POLL_US) {
+		if ((d1_mmio_read32(ctrl) & D1_TIMER_CTRL_RELOAD_BITS) == 0u) {
+			break;
+		}
+		if (waited >= budget) {
+			d1_mmio_write32(ctrl, cfg);
+			sync_wait(t, t->src, t->prescale_log2);
+			return D1_ETIMEDOUT;
+		}
+		d1_port_delay_us(RELOAD_POLL_US);
+	}
+	/* The counter latches INTV at each boundary: queue period two now. */
+	t->next_interval = t->cur_interval;
+	if (mode == D1_TIMER_PERIODIC && t->rem != 0u) {
+		t->next_interval = next_interval(t);
+		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+	}
+	t->running = true;
+	return D1_OK;
+}
+
+d1_err_t d1_timer_stop(struct d1_timer *t)
+{
+	uintptr_t ctrl;
+	uint32_t v;
+
+	if (t == NULL || t->base == 0u) {
+		return D1_EINVAL;
+	}
+	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(t->channel));
+	v = d1_mmio_read32(ctrl);
+	if ((v & D1_TIMER_CTRL_EN_BITS) != 0u) {
+		unsigned src = (v & D1_TIMER_CTRL_CLK_SRC_BITS) >> D1_TIMER_CTRL_CLK_SRC_LSB;
+		unsigned k = (v & D1_TIMER_CTRL_CLK_PRES_BITS) >> D1_TIMER_CTRL_CLK_PRES_LSB;
+
+		d1_mmio_write32(ctrl, v & ~(D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS));
+		/* Wait in the clock the hardware was running on (it may have been
+		 * left by firmware); values 2, 3 are reserved: assume the slower. */
+		sync_wait(t, src == D1_TIMER_SRC_OSC24M ? src : D1_TIMER_SRC_LOSC, k);
+	}
+	t->running = false;
+	return D1_OK;
+}
+
+uint32_t d1_timer_tick(struct d1_timer *t)
+{
+	uint32_t cur = d1_mmio_read32(reg(t, D1_TIMER_CUR_OFFSET(t->channel)));
+
+	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), D1_TIMER_IRQ_BIT(t->channel));
+	/* The boundary that raised this IRQ latched next_interval. */
+	t->cur_interval = t->next_interval;
+	if (t->rem != 0u) {
+		t->next_interval = next_interval(t);
+		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+	}
+	return t->cur_interval - cur;
+}
+
+uint32_t d1_timer_elapsed(const struct d1_timer *t)
+{
+	return t->cur_interval - d1_timer_read_current(t);
+}
+
+uint64_t d1_timer_remaining(const struct d1_timer *t)
+{
+	return (uint64_t)d1_timer_read_current(t) + 1u;
+}
+
+uint32_t d1_timer_read_current(const struct d1_timer *t)
+{
+	return d1_mmio_read32(reg(t, D1_TIMER_CUR_OFFSET(t->channel)));
+}
+
+d1_err_t d1_timer_irq_enable(struct d1_timer *t, bool on)
+{
+	uintptr_t s;
+	uint32_t bit;
+
+	if (t == NULL || t->base == 0u) {
+		return D1_EINVAL;
+	}
+	bit = D1_TIMER_IRQ_BIT(t->channel);
+	s = d1_port_critical_enter(); /* IRQ_EN is shared by both channels */
+	d1_mmio_modify32(reg(t, D1_TIMER_IRQ_EN_OFFSET), bit, on ? bit : 0u);
+	d1_port_critical_exit(s);
+	return D1_OK;
+}
+
+bool d1_timer_irq_pending(const struct d1_timer *t)
+{
+	return (d1_mmio_read32(reg(t, D1_TIMER_IRQ_STA_OFFSET)) & D1_TIMER_IRQ_BIT(t->channel)) !=
+	       0u;
+}
+
+void d1_timer_irq_ack(const struct d1_timer *t)
+{
+	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), D1_TIMER_IRQ_BIT(t->channel));
+}
+
+bool d1_timer_hw_enabled(const struct d1_timer *t)
+{
+	return (d1_mmio_read32(reg(t, D1_TIMER_CTRL_OFFSET(t->channel))) & D1_TIMER_CTRL_EN_BITS) !=
+	       0u;
+}
+
+uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks)
+{
+	uint64_t hz = src_hz(t, t->src);
+	uint64_t g = gcd64(hz, NS_PER_S);
+
+	/* clocks * 2^k * 1e9 / hz, reduced so it cannot overflow for any
+	 * period the timer can run (<= 2^32 clocks * 128 * (1e9/g)). */
+	return ((clocks << t->prescale_log2) * (NS_PER_S / g)) / (hz / g);
+}

@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "sim.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "d1/mmio.h"
+#include "d1/port.h"
+
+static struct {
+	struct sim_region *regions[SIM_MAX_REGIONS];
+	unsigned n;
+	uint64_t now;
+	uint64_t cost;
+	uint64_t unmapped;
+	uint64_t delay_us;
+	unsigned depth;
+	uint64_t entries;
+	sim_trace_fn trace;
+	void *trace_arg;
+} sim;
+
+void sim_reset(void)
+{
+	sim.n = 0;
+	sim.now = 0;
+	sim.cost = 0;
+	sim.unmapped = 0;
+	sim.delay_us = 0;
+	sim.depth = 0;
+	sim.entries = 0;
+	sim.trace = NULL;
+}
+
+void sim_map(struct sim_region *r)
+{
+	if (sim.n >= SIM_MAX_REGIONS) {
+		fprintf(stderr, "sim: too many regions\n");
+		abort();
+	}
+	r->reads = 0;
+	r->writes = 0;
+	sim.regions[sim.n++] = r;
+}
+
+uint64_t sim_now(void)
+{
+	return sim.now;
+}
+
+void sim_advance(uint64_t ticks)
+{
+	sim.now += ticks;
+	for (unsigned i = 0; i < sim.n; i++) {
+		if (sim.regions[i]->advance != NULL) {
+			sim.regions[i]->advance(sim.regions[i]->ctx, sim.now);
+		}
+	}
+}
+
+void sim_set_access_cost(uint64_t ticks)
+{
+	sim.cost = ticks;
+}
+
+static struct sim_region *find(uintptr_t addr)
+{
+	for (unsigned i = 0; i < sim.n; i++) {
+		struct sim_region *r = sim.regions[i];
+		if (addr >= r->base && addr - r->base < r->size) {
+			return r;
+		}
+	}
+	return NULL;
+}
+
+uint32_t d1_mmio_hook_read32(uintptr_t addr)
+{
+	struct sim_region *r = find(addr);
+	uint32_t v = 0;
+
+	if (sim.cost != 0) {
+		sim_advance(sim.cost);
+	}
+	if (r == NULL || (addr & 3u) != 0) {
+		sim.unmapped++;
+	} else {
+		r->reads++;
+		v = r->read(r->ctx, (uint32_t)(addr - r->base));
+	}
+	if (sim.trace != NULL) {
+		sim.trace(sim.trace_arg, false, addr, v);
+	}
+	return v;
+}
+
+void d1_mmio_hook_write32(uintptr_t addr, uint32_t value)
+{
+	struct sim_region *r = find(addr);
+
+	if (sim.cost != 0) {
+		sim_advance(sim.cost);
+	}
+	if (r == NULL || (addr & 3u) != 0) {
+		sim.unmapped++;
+	} else {
+		r->writes++;
+		r->write(r->ctx, (uint32_t)(addr - r->base), value);
+	}
+	if (sim.trace != NULL) {
+		sim.trace(sim.trace_arg, true, addr, value);
+	}
+}
+
+uint64_t sim_reads(void)
+{
+	uint64_t t = 0;
+	for (unsigned i = 0; i < sim.n; i++) {
+		t += sim.regions[i]->reads;
+	}
+	return t;
+}
+
+uint64_t sim_writes(void)
+{
+	uint64_t t = 0;
+	for (unsigned i = 0; i < sim.n; i++) {
+		t += sim.regions[i]->writes;
+	}
+	return t;
+}
+
+uint64_t sim_unmapped(void)
+{
+	return sim.unmapped;
+}
+
+void sim_set_trace(sim_trace_fn fn, void *arg)
+{
+	sim.trace = fn;
+	sim.trace_arg = arg;
+}
+
+uint64_t sim_rand(uint64_t *state)
+{
+	uint64_t x = *state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* --- the port contract, on model time --- */
+
+void d1_port_delay_us(uint32_t us)
+{
+	sim.delay_us += us;
+	sim_advance((uint64_t)us * (SIM_HZ / 1000000u));
+}
+
+uintptr_t d1_port_critical_enter(void)
+{
+	sim.entries++;
+	return sim.depth++;
+}
+
+void d1_port_critical_exit(uintptr_t state)
+{
+	if (sim.depth == 0 || state != sim.depth - 1u) {
+		fprintf(stderr, "sim: unbalanced critical section\n");
+		abort();
+	}
+	sim.depth--;
+}
+
+uint64_t sim_delay_us_total(void)
+{
+	return sim.delay_us;
+}
+
+unsigned sim_critical_depth(void)
+{
+	return sim.depth;
+}
+
+uint64_t sim_critical_entries(void)
+{
+	return sim.entries;
+}

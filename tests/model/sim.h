@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Simulated bus for host tests: implements d1_mmio_hook_read32/write32 and
+ * the port contract (d1/port.h), and routes each access to the behavioural
+ * model of the block that owns the address. Model time is counted in ticks
+ * of the 24 MHz oscillator (SIM_HZ) and moves only when a test (or the
+ * driver's d1_port_delay_us()) advances it.
+ */
+#ifndef D1_TEST_SIM_H
+#define D1_TEST_SIM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define SIM_HZ 24000000u
+#define SIM_MAX_REGIONS 16
+
+struct sim_region {
+	const char *name;
+	uintptr_t base;
+	uintptr_t size;
+	uint32_t (*read)(void *ctx, uint32_t off);
+	void (*write)(void *ctx, uint32_t off, uint32_t value);
+	/* Called whenever model time moves, with the new time. May be NULL. */
+	void (*advance)(void *ctx, uint64_t now);
+	void *ctx;
+	/* Counters kept by the bus. */
+	uint64_t reads;
+	uint64_t writes;
+};
+
+/* Forget all regions and counters; time back to 0. */
+void sim_reset(void);
+/* Route [base, base + size) to the region (first match wins; map smaller
+ * windows first when they nest). */
+void sim_map(struct sim_region *r);
+/* Current model time, SIM_HZ ticks. */
+uint64_t sim_now(void);
+/* Move model time forward. */
+void sim_advance(uint64_t ticks);
+/* Model time each MMIO access costs (default 0). */
+void sim_set_access_cost(uint64_t ticks);
+
+/* Totals over all regions, and accesses that hit no region. */
+uint64_t sim_reads(void);
+uint64_t sim_writes(void);
+uint64_t sim_unmapped(void);
+
+/* Port contract bookkeeping. */
+uint64_t sim_delay_us_total(void);
+unsigned sim_critical_depth(void);
+uint64_t sim_critical_entries(void);
+
+/* Optional trace of every access: called after the model handled it. */
+typedef void (*sim_trace_fn)(void *arg, bool write, uintptr_t addr, uint32_t value);
+void sim_set_trace(sim_trace_fn fn, void *arg);
+
+/* Small deterministic PRNG for tests (xorshift64*). */
+uint64_t sim_rand(uint64_t *state);
+
+#endif /* D1_TEST_SIM_H */

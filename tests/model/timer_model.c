@@ -1,0 +1,187 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "timer_model.h"
+
+#include <string.h>
+
+#define CTRL_EN 0x1u
+#define CTRL_RELOAD 0x2u
+#define CTRL_SRC(v) (((v) >> 2) & 0x3u)
+#define CTRL_PRES(v) (((v) >> 4) & 0x7u)
+#define CTRL_SINGLE 0x80u
+#define SYNC_MIN_CLOCKS 2u
+
+uint64_t timer_model_src_edges(const struct timer_model *m, unsigned src, uint64_t now)
+{
+	/* Model time counts SIM_HZ ticks; LOSC edges are floor(now * f / SIM_HZ). */
+	uint32_t hz = src == 1u ? m->hosc_hz : m->losc_hz;
+	if (hz == SIM_HZ) {
+		return now;
+	}
+	return now * hz / SIM_HZ; /* exact while now * hz < 2^64 (> 10^7 s of LOSC) */
+}
+
+static void count(struct timer_model *m, unsigned n, uint64_t src_edges)
+{
+	struct timer_model_ch *c = &m->ch[n];
+	unsigned k = CTRL_PRES(c->ctrl);
+	uint64_t total = c->presc_resid + src_edges;
+	uint64_t clocks = total >> k;
+
+	c->presc_resid = (uint32_t)(total & ((1u << k) - 1u));
+	while (clocks > 0 && (c->ctrl & CTRL_EN) != 0) {
+		if ((c->ctrl & CTRL_RELOAD) != 0 && !m->reload_stuck) {
+			/* the load happens on an input clock edge */
+			c->cur = c->intv;
+			c->loaded = true;
+			c->in_clocks = 0;
+			c->ctrl &= ~CTRL_RELOAD;
+			clocks--;
+			continue;
+		}
+		if (!c->loaded) {
+			return; /* enabled but never loaded: nothing defined to count */
+		}
+		if (clocks <= c->cur) {
+			c->cur -= (uint32_t)clocks;
+			c->in_clocks += clocks;
+			return;
+		}
+		/* through zero to the boundary: cur + 1 clocks */
+		clocks -= (uint64_t)c->cur + 1u;
+		c->in_clocks += (uint64_t)c->cur + 1u;
+		m->irq_sta |= 1u << n;
+		c->boundaries++;
+		if (m->on_boundary != NULL) {
+			m->on_boundary(m->arg, n, c->in_clocks);
+		}
+		if ((c->ctrl & CTRL_SINGLE) != 0) {
+			c->cur = 0;
+			c->ctrl &= ~CTRL_EN;
+			return;
+		}
+		c->cur = c->intv; /* periodic: latch INTV as it is now */
+	}
+}
+
+static void advance(void *ctx, uint64_t now)
+{
+	struct timer_model *m = ctx;
+
+	for (unsigned n = 0; n < 2; n++) {
+		unsigned src = CTRL_SRC(m->ch[n].ctrl) == 1u ? 1u : 0u;
+		uint64_t e = timer_model_src_edges(m, src, now) -
+			     timer_model_src_edges(m, src, m->last_now);
+		if (e != 0) {
+			count(m, n, e);
+		}
+	}
+	m->last_now = now;
+}
+
+static void check_sync(struct timer_model *m, unsigned n)
+{
+	struct timer_model_ch *c = &m->ch[n];
+	unsigned src;
+	uint64_t edges;
+
+	if (!c->sync_pending) {
+		return;
+	}
+	/* 2 input clocks of the clock it was running on */
+	src = CTRL_SRC(c->ctrl) == 1u ? 1u : 0u;
+	edges = timer_model_src_edges(m, src, m->last_now) - c->src_at_disable;
+	if (edges < ((uint64_t)SYNC_MIN_CLOCKS << CTRL_PRES(c->ctrl))) {
+		c->sync_violations++;
+	}
+	c->sync_pending = false;
+}
+
+static uint32_t rd(void *ctx, uint32_t off)
+{
+	struct timer_model *m = ctx;
+
+	switch (off) {
+	case 0x00:
+		return m->irq_en;
+	case 0x04:
+		return m->irq_sta;
+	case 0x10:
+	case 0x20:
+		return m->ch[(off - 0x10) / 0x10].ctrl;
+	case 0x14:
+	case 0x24:
+		return m->ch[(off - 0x14) / 0x10].intv;
+	case 0x18:
+	case 0x28:
+		return m->ch[(off - 0x18) / 0x10].cur;
+	default:
+		return 0;
+	}
+}
+
+static void wr(void *ctx, uint32_t off, uint32_t v)
+{
+	struct timer_model *m = ctx;
+	struct timer_model_ch *c;
+	unsigned n;
+
+	switch (off) {
+	case 0x00:
+		m->irq_en = v & 0x3u;
+		return;
+	case 0x04:
+		m->irq_sta &= ~(v & 0x3u); /* W1C */
+		return;
+	case 0x10:
+	case 0x20:
+		n = (off - 0x10) / 0x10;
+		c = &m->ch[n];
+		check_sync(m, n);
+		if ((c->ctrl & CTRL_EN) != 0 && (v & CTRL_EN) == 0) {
+			unsigned src = CTRL_SRC(c->ctrl) == 1u ? 1u : 0u;
+			c->sync_pending = true;
+			c->src_at_disable = timer_model_src_edges(m, src, m->last_now);
+		}
+		if ((v & CTRL_EN) != 0 && (c->ctrl & CTRL_EN) == 0) {
+			c->presc_resid = 0;
+		}
+		/* RELOAD, once set, stays set until the load happens */
+		c->ctrl = (v & 0xFDu) | (c->ctrl & CTRL_RELOAD) | (v & CTRL_RELOAD);
+		if ((v & CTRL_EN) == 0) {
+			c->ctrl &= ~CTRL_RELOAD;
+		}
+		return;
+	case 0x14:
+	case 0x24:
+		n = (off - 0x14) / 0x10;
+		check_sync(m, n);
+		m->ch[n].intv = v;
+		m->ch[n].intv_writes++;
+		return;
+	default:
+		return;
+	}
+}
+
+void timer_model_init(struct timer_model *m, uintptr_t base)
+{
+	memset(m, 0, sizeof(*m));
+	m->hosc_hz = SIM_HZ;
+	m->losc_hz = 32768u;
+	m->last_now = sim_now();
+	m->region = (struct sim_region){
+		.name = "timer",
+		.base = base,
+		.size = 0xA0,
+		.read = rd,
+		.write = wr,
+		.advance = advance,
+		.ctx = m,
+	};
+	sim_map(&m->region);
+}
+
+bool timer_model_irq(const struct timer_model *m, unsigned ch)
+{
+	return (m->irq_en & m->irq_sta & (1u << ch)) != 0;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Behavioural model of the D1 Timer block (Timer0/Timer1), written from the
+ * hardware facts (docs/hardware-facts.md), not from the driver:
+ *  - a running counter counts input clocks (source / 2^prescaler) DOWN and
+ *    includes zero, so a period is INTV + 1 input clocks;
+ *  - at each boundary it sets its IRQ_STA bit and, in periodic mode, loads
+ *    the INTV value present at that moment; in single mode it stops (EN
+ *    cleared) at 0;
+ *  - RELOAD copies INTV into CUR at the next input clock and self-clears
+ *    (fault: never clears);
+ *  - a write to CTRL or INTV less than 2 input clocks after EN was cleared is
+ *    a sync violation (Linux timer-sun4i.c: wait >= 2 source clocks).
+ * Every boundary is reported with its exact input-clock index.
+ */
+#ifndef D1_TEST_TIMER_MODEL_H
+#define D1_TEST_TIMER_MODEL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "sim.h"
+
+struct timer_model;
+typedef void (*timer_boundary_fn)(void *arg, unsigned ch, uint64_t input_clock);
+
+struct timer_model_ch {
+	uint32_t ctrl;
+	uint32_t intv;
+	uint32_t cur;
+	bool loaded;          /* CUR holds a loaded value */
+	uint32_t presc_resid; /* source edges not yet making an input clock */
+	uint64_t in_clocks;   /* input clocks counted since the RELOAD load edge */
+	uint64_t boundaries;
+	uint64_t disabled_at; /* input clock index (own clock) at disable */
+	uint64_t src_at_disable; /* source edge count at disable */
+	bool sync_pending;
+	uint64_t sync_violations;
+	uint64_t intv_writes;
+};
+
+struct timer_model {
+	struct sim_region region;
+	uint32_t hosc_hz;
+	uint32_t losc_hz;
+	uint32_t irq_en;
+	uint32_t irq_sta;
+	uint64_t last_now;
+	struct timer_model_ch ch[2];
+	/* faults */
+	bool reload_stuck;
+	/* observation */
+	timer_boundary_fn on_boundary;
+	void *arg;
+};
+
+/* Initialise and map at base (window 0xA0: the watchdog at +0xA0 is a
+ * separate model). */
+void timer_model_init(struct timer_model *m, uintptr_t base);
+/* Level of the channel's interrupt line (IRQ_EN & IRQ_STA). */
+bool timer_model_irq(const struct timer_model *m, unsigned ch);
+/* Source edges of @p src (0 LOSC, 1 HOSC) elapsed by model time @p now. */
+uint64_t timer_model_src_edges(const struct timer_model *m, unsigned src, uint64_t now);
+
+#endif /* D1_TEST_TIMER_MODEL_H */

@@ -1,0 +1,471 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Timer driver against the Timer model: periods as the model measures them,
+ * latency samples against the latency the test injected, and every error
+ * path with "no register written" checked on the bus.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "d1/memmap.h"
+#include "d1/mmio.h"
+#include "d1/timer.h"
+#include "sim.h"
+#include "timer_model.h"
+
+/* Boundary log: input-clock index of each boundary, per channel. */
+struct blog {
+	uint64_t count[2];
+	uint64_t last[2];
+	uint64_t prev[2];
+	uint64_t min_period[2], max_period[2];
+	/* phase check against num/den clocks per period */
+	uint64_t num[2], den[2];
+	uint64_t phase_violations[2];
+	int64_t worst_phase_x_den[2];
+};
+
+static struct timer_model tm;
+static struct blog bl;
+
+static void on_boundary(void *arg, unsigned ch, uint64_t clk)
+{
+	struct blog *b = arg;
+	uint64_t p = clk - b->last[ch];
+	uint64_t k;
+	int64_t err;
+
+	if (b->count[ch] > 0) {
+		if (p < b->min_period[ch]) {
+			b->min_period[ch] = p;
+		}
+		if (p > b->max_period[ch]) {
+			b->max_period[ch] = p;
+		}
+	} else {
+		b->min_period[ch] = p;
+		b->max_period[ch] = p;
+	}
+	b->prev[ch] = b->last[ch];
+	b->last[ch] = clk;
+	k = ++b->count[ch];
+	if (b->den[ch] != 0) {
+		/* (actual - ideal) * den for boundary k */
+		err = (int64_t)(clk * b->den[ch] - k * b->num[ch]);
+		if (llabs(err) > llabs(b->worst_phase_x_den[ch])) {
+			b->worst_phase_x_den[ch] = err;
+		}
+		if (err >= (int64_t)b->den[ch] || err <= -(int64_t)b->den[ch]) {
+			b->phase_violations[ch]++;
+		}
+	}
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	timer_model_init(&tm, D1_TIMER_BASE);
+	bl = (struct blog){0};
+	tm.on_boundary = on_boundary;
+	tm.arg = &bl;
+	return 0;
+}
+
+static void expect_phase(unsigned ch, uint64_t num, uint64_t den)
+{
+	bl.num[ch] = num;
+	bl.den[ch] = den;
+}
+
+/*
+ * Run until @p periods boundaries of channel ch have passed, calling the
+ * tick handler after a pseudo-random interrupt latency each time, and
+ * checking that the latency sample equals the injected latency.
+ */
+static void run_ticks(struct d1_timer *t, uint64_t periods, uint64_t max_step, uint64_t seed)
+{
+	unsigned ch = t->channel;
+	uint64_t rng = seed;
+	uint64_t seen = bl.count[ch];
+
+	while (bl.count[ch] < periods) {
+		sim_advance(1 + sim_rand(&rng) % max_step);
+		if (bl.count[ch] != seen) {
+			assert_int_equal(bl.count[ch], seen + 1); /* never missed one */
+			assert_true(d1_timer_irq_pending(t));
+			uint64_t since = tm.ch[ch].in_clocks - bl.last[ch];
+			uint32_t sample = d1_timer_tick(t);
+			assert_int_equal(sample, since);
+			assert_false(d1_timer_irq_pending(t));
+			seen = bl.count[ch];
+		}
+	}
+}
+
+/* The model reproduces the published measurement: interval 24,000 -> 24,001. */
+static void test_model_counts_interval_plus_one(void **state)
+{
+	(void)state;
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(1), 24000);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(1), 0x4u | 0x3u);
+	sim_advance(24001u * 10u + 1u);
+	assert_int_equal(bl.count[1], 10);
+	assert_int_equal(bl.min_period[1], 24001);
+	assert_int_equal(bl.max_period[1], 24001);
+}
+
+static void test_1khz_at_24mhz_is_exact_for_20000_periods(void **state)
+{
+	struct d1_timer t;
+	struct d1_timer_achieved a;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t, 1000, &a), D1_OK);
+	assert_int_equal(a.src, D1_TIMER_SRC_OSC24M);
+	assert_int_equal(a.prescale_log2, 0);
+	assert_int_equal(a.clocks, 24000);
+	assert_int_equal(a.rem, 0);
+	assert_int_equal(a.input_hz, 24000000);
+	assert_int_equal(d1_timer_irq_enable(&t, true), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(tm.ch[1].intv, 23999);
+	expect_phase(1, 24000, 1);
+	run_ticks(&t, 20000, 12000, 1);
+	assert_int_equal(bl.min_period[1], 24000);
+	assert_int_equal(bl.max_period[1], 24000);
+	assert_int_equal(bl.last[1], 20000ull * 24000ull); /* zero drift */
+	assert_int_equal(bl.phase_violations[1], 0);
+	assert_int_equal(bl.worst_phase_x_den[1], 0);
+	assert_true(timer_model_irq(&tm, 1) == false);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+static void run_fractional(unsigned ch, enum d1_timer_src src, uint32_t hz, uint64_t want_clocks,
+			   uint64_t periods, uint64_t max_step)
+{
+	struct d1_timer t;
+	struct d1_timer_achieved a;
+
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, ch, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, src, 0), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t, hz, &a), D1_OK);
+	assert_int_equal(a.clocks, want_clocks);
+	assert_true(a.rem != 0);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	/* ideal period = input_hz / hz clocks */
+	expect_phase(ch, a.input_hz, hz);
+	run_ticks(&t, periods, max_step, 7);
+	assert_int_equal(bl.min_period[ch], want_clocks);
+	assert_int_equal(bl.max_period[ch], want_clocks + 1);
+	assert_int_equal(bl.phase_violations[ch], 0);
+	/* total phase after the run: below one clock */
+	assert_true(llabs(bl.worst_phase_x_den[ch]) < (long long)hz);
+	assert_int_equal(tm.ch[ch].sync_violations, 0);
+}
+
+/* 1 kHz from the 32.768 kHz LOSC: 32.768 clocks per period. */
+static void test_1khz_from_losc_is_drift_free(void **state)
+{
+	(void)state;
+	run_fractional(1, D1_TIMER_SRC_LOSC, 1000, 32, 1000000, 9000);
+}
+
+/* 7 kHz from 24 MHz: 3428.571... clocks per period. */
+static void test_7khz_from_24mhz_is_drift_free(void **state)
+{
+	(void)state;
+	run_fractional(0, D1_TIMER_SRC_OSC24M, 7000, 3428, 1000000, 1500);
+}
+
+/* The same schedule without the driver's look-ahead drifts: proves the
+ * phase check can fail. A naive "write this period's interval in the
+ * handler" lands one period late and the model sees a different sequence. */
+static void test_phase_check_detects_drift(void **state)
+{
+	(void)state;
+	expect_phase(1, 24001, 1); /* claim 24,001 while the model runs 24,000 */
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(1), 23999);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(1), 0x4u | 0x3u);
+	sim_advance(24000ull * 5ull + 1ull);
+	assert_int_equal(bl.count[1], 5);
+	assert_int_equal(bl.phase_violations[1], 5); /* -1, -2, ... -5 clocks */
+}
+
+static void test_ns_api_and_auto_clock(void **state)
+{
+	struct d1_timer t;
+	struct d1_timer_achieved a;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_ns(&t, 1000000, &a), D1_OK);
+	assert_int_equal(a.clocks, 24000);
+	assert_int_equal(a.src, D1_TIMER_SRC_OSC24M);
+	/* 1000 s: 2.4e10 clocks does not fit /1; /8 gives exact 3e9 */
+	assert_int_equal(d1_timer_set_period_ns(&t, 1000000000000ull, &a), D1_OK);
+	assert_int_equal(a.prescale_log2, 3);
+	assert_int_equal(a.clocks, 3000000000ull);
+	assert_int_equal(a.rem, 0);
+	/* 2/32768 s is not whole at 24 MHz but is 2 LOSC clocks */
+	assert_int_equal(d1_timer_set_period_ns(&t, 61035156ull, &a), D1_OK);
+	assert_int_not_equal(a.rem, 0); /* 61035156 ns is not exactly 2/32768 s */
+	assert_int_equal(a.src, D1_TIMER_SRC_OSC24M);
+	assert_int_equal(d1_timer_set_period_hz(&t, 16384, &a), D1_OK);
+	assert_int_equal(a.src, D1_TIMER_SRC_LOSC);
+	assert_int_equal(a.clocks, 2);
+	assert_int_equal(a.rem, 0);
+	/* explicit clock is honoured */
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 7), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t, 1000, &a), D1_OK);
+	assert_int_equal(a.input_hz, 187500);
+	assert_int_equal(a.clocks, 187);
+	assert_int_equal(a.rem * 2, a.den); /* 187.5 */
+	assert_int_equal(d1_timer_clocks_to_ns(&t, 375), 2000000);
+}
+
+static void test_oneshot_fires_once(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_OK);
+	/* the start's RELOAD poll already let a few clocks pass */
+	sim_advance(999 - tm.ch[0].in_clocks);
+	assert_int_equal(bl.count[0], 0);
+	sim_advance(1);
+	assert_int_equal(bl.count[0], 1);
+	assert_int_equal(bl.last[0], 1000);
+	assert_true(d1_timer_irq_pending(&t));
+	sim_advance(100000);
+	assert_int_equal(bl.count[0], 1);
+	assert_false(d1_timer_hw_enabled(&t));
+	d1_timer_irq_ack(&t);
+	assert_false(d1_timer_irq_pending(&t));
+	assert_int_equal(d1_timer_stop(&t), D1_OK);
+	/* restart works after a one-shot */
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_OK);
+	sim_advance(2000);
+	assert_int_equal(bl.count[0], 2);
+	assert_int_equal(tm.ch[0].sync_violations, 0);
+}
+
+static void test_start_stop_restart_honours_sync(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 4, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	sim_advance(24000000); /* 1 s = 256 clocks of 32768/128 = 64 periods */
+	assert_in_range(bl.count[1], 63, 64);
+	assert_int_equal(d1_timer_stop(&t), D1_OK);
+	/* stop waited >= 2 clocks of 256 Hz: >= 7.8 ms */
+	assert_true(sim_delay_us_total() >= 7812);
+	uint64_t n = bl.count[1];
+	sim_advance(24000000);
+	assert_int_equal(bl.count[1], n); /* stopped */
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 0), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 2400, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	n = bl.count[1];
+	sim_advance(24000);
+	assert_int_equal(bl.count[1] - n, 10);
+	assert_int_equal(bl.min_period[1] <= 2400, 1);
+	assert_int_equal(tm.ch[1].sync_violations, 0);
+}
+
+static void test_model_flags_missing_sync_wait(void **state)
+{
+	(void)state;
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(0), 100);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(0), 0x4u | 0x3u);
+	sim_advance(50);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(0), 0x4u);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(0), 200);
+	assert_int_equal(tm.ch[0].sync_violations, 1);
+}
+
+static void test_inherited_running_timer_is_stopped_safely(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	/* firmware left Timer0 running from LOSC /128 */
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(0), 1000);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(0), (7u << 4) | 0x3u);
+	sim_advance(1000000);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_true(d1_timer_hw_enabled(&t));
+	assert_int_equal(d1_timer_stop(&t), D1_OK);
+	assert_false(d1_timer_hw_enabled(&t));
+	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(tm.ch[0].sync_violations, 0);
+}
+
+static void test_two_channels_do_not_disturb_each_other(void **state)
+{
+	struct d1_timer t0, t1;
+	uint64_t rng = 99;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t0, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t1, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t0, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t1, D1_TIMER_SRC_LOSC, 0), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t1, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_irq_enable(&t0, true), D1_OK);
+	assert_int_equal(d1_timer_irq_enable(&t1, true), D1_OK);
+	assert_int_equal(tm.irq_en, 0x3);
+	assert_int_equal(sim_critical_entries(), 2);
+	assert_int_equal(d1_timer_start(&t0, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(d1_timer_start(&t1, D1_TIMER_PERIODIC), D1_OK);
+	expect_phase(0, 24000, 1);
+	expect_phase(1, 32768, 1000);
+	uint64_t s0 = 0, s1 = 0;
+	while (bl.count[0] < 5000 || bl.count[1] < 5000) {
+		sim_advance(1 + sim_rand(&rng) % 5000);
+		bool p0 = bl.count[0] != s0, p1 = bl.count[1] != s1;
+		if (p0) {
+			assert_true(d1_timer_irq_pending(&t0));
+			(void)d1_timer_tick(&t0);
+			assert_false(d1_timer_irq_pending(&t0));
+			/* acknowledging 0 left 1's pending bit alone */
+			assert_int_equal(d1_timer_irq_pending(&t1), p1);
+			s0 = bl.count[0];
+		}
+		if (p1) {
+			(void)d1_timer_tick(&t1);
+			s1 = bl.count[1];
+		}
+	}
+	assert_int_equal(bl.min_period[0], 24000);
+	assert_int_equal(bl.max_period[0], 24000);
+	assert_int_equal(bl.phase_violations[0], 0);
+	assert_int_equal(bl.phase_violations[1], 0);
+	assert_int_equal(d1_timer_irq_enable(&t0, false), D1_OK);
+	assert_int_equal(tm.irq_en, 0x2); /* Timer1's enable survived */
+	assert_int_equal(d1_timer_stop(&t1), D1_OK);
+	uint64_t n0 = bl.count[0];
+	sim_advance(240000);
+	assert_int_equal(bl.count[0], n0 + 10); /* Timer0 unaffected by stopping 1 */
+	assert_int_equal(sim_critical_depth(), 0);
+}
+
+static void test_elapsed_and_remaining(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 24000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	sim_advance(24000 + 5000 - tm.ch[1].in_clocks); /* one period, then 5000 */
+	assert_int_equal(bl.count[1], 1);
+	assert_int_equal(d1_timer_elapsed(&t), 5000);
+	assert_int_equal(d1_timer_remaining(&t), 19000);
+	assert_int_equal(d1_timer_elapsed(&t) + d1_timer_remaining(&t), 24000);
+}
+
+static void test_reload_stuck_times_out_and_disables(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	tm.reload_stuck = true;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ETIMEDOUT);
+	assert_false(d1_timer_hw_enabled(&t));
+	assert_true(sim_delay_us_total() <= 100); /* bounded */
+	tm.reload_stuck = false;
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(tm.ch[1].sync_violations, 0);
+}
+
+#define NO_WRITE(expr, err)                                                                        \
+	do {                                                                                       \
+		uint64_t w_ = sim_writes();                                                        \
+		assert_int_equal((expr), (err));                                                   \
+		assert_int_equal(sim_writes(), w_);                                                \
+	} while (0)
+
+static void test_invalid_inputs_write_nothing(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	NO_WRITE(d1_timer_init(NULL, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
+	NO_WRITE(d1_timer_init(&t, 0, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
+	NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 2, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
+	NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, 0, D1_LOSC_HZ), D1_EINVAL);
+	NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, 0), D1_EINVAL);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	NO_WRITE(d1_timer_set_clock(NULL, D1_TIMER_SRC_LOSC, 0), D1_EINVAL);
+	NO_WRITE(d1_timer_set_clock(&t, (enum d1_timer_src)3, 0), D1_EINVAL);
+	NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 8), D1_EINVAL);
+	NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ESTATE);
+	NO_WRITE(d1_timer_set_period_clocks(&t, 0, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_clocks(&t, 1, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_clocks(&t, D1_TIMER_MAX_PERIOD + 1, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_clocks(NULL, 100, NULL), D1_EINVAL);
+	NO_WRITE(d1_timer_set_period_ns(&t, 0, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_ns(&t, UINT64_MAX, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_ns(&t, 41, NULL), D1_ERANGE); /* < 2 clocks */
+	NO_WRITE(d1_timer_set_period_hz(&t, 0, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_hz(&t, 12000001, NULL), D1_ERANGE);
+	NO_WRITE(d1_timer_set_period_hz(NULL, 1000, NULL), D1_EINVAL);
+	assert_int_equal(d1_timer_set_period_hz(&t, 12000000, NULL), D1_OK); /* 2 clocks */
+	NO_WRITE(d1_timer_start(&t, (enum d1_timer_mode)2), D1_EINVAL);
+	NO_WRITE(d1_timer_start(NULL, D1_TIMER_PERIODIC), D1_EINVAL);
+	NO_WRITE(d1_timer_irq_enable(NULL, true), D1_EINVAL);
+	NO_WRITE(d1_timer_stop(NULL), D1_EINVAL);
+	/* explicit LOSC /1: 1 kHz is fractional, so one-shot is refused */
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
+	NO_WRITE(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_ERANGE);
+	/* LOSC /128 cannot reach 24 MHz-class periods */
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
+	NO_WRITE(d1_timer_set_period_hz(&t, 200, NULL), D1_ERANGE);
+	/* while running: no reconfiguration */
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 0), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_EBUSY);
+	NO_WRITE(d1_timer_set_period_hz(&t, 500, NULL), D1_EBUSY);
+	NO_WRITE(d1_timer_set_period_clocks(&t, 500, NULL), D1_EBUSY);
+	NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_EBUSY);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup(test_model_counts_interval_plus_one, setup),
+		cmocka_unit_test_setup(test_1khz_at_24mhz_is_exact_for_20000_periods, setup),
+		cmocka_unit_test_setup(test_1khz_from_losc_is_drift_free, setup),
+		cmocka_unit_test_setup(test_7khz_from_24mhz_is_drift_free, setup),
+		cmocka_unit_test_setup(test_phase_check_detects_drift, setup),
+		cmocka_unit_test_setup(test_ns_api_and_auto_clock, setup),
+		cmocka_unit_test_setup(test_oneshot_fires_once, setup),
+		cmocka_unit_test_setup(test_start_stop_restart_honours_sync, setup),
+		cmocka_unit_test_setup(test_model_flags_missing_sync_wait, setup),
+		cmocka_unit_test_setup(test_inherited_running_timer_is_stopped_safely, setup),
+		cmocka_unit_test_setup(test_two_channels_do_not_disturb_each_other, setup),
+		cmocka_unit_test_setup(test_elapsed_and_remaining, setup),
+		cmocka_unit_test_setup(test_reload_stuck_times_out_and_disables, setup),
+		cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
+	};
+	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
+}
