@@ -106,6 +106,9 @@ static inline void d1_mmio_write32(uintptr_t addr, uint32_t value)
  *
  * Not atomic: callers that share a register between contexts wrap it in
  * d1_port_critical_enter()/d1_port_critical_exit().
+ * @param addr  Byte address (4-byte aligned).
+ * @param clear Bits to clear.
+ * @param set   Bits to set (applied after @p clear).
  */
 static inline void d1_mmio_modify32(uintptr_t addr, uint32_t clear, uint32_t set)
 {

@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Every offset and field position the register headers define, checked
+ * against the table extracted from the D1 SVD (tests/svd/d1_svd_table.csv,
+ * made by tests/svd/extract_svd.py from ../shared/reference/d1_unofficial.svd).
+ *
+ * Blocks the SVD lacks: riscv_wdt (0x06011000) and R_WDOG (0x07020400) have
+ * no SVD entry. Their register layout is the timer-block watchdog's
+ * (d1-hardware.md: Linux binds all of them to one sunxi_wdt driver with the
+ * same register table), so the watchdog offsets are checked against the SVD's
+ * TIMER wdog_* registers minus the instance offset 0xA0, and their bases are
+ * checked against the device-tree / U-Boot values in d1-hardware.md below.
+ *
+ * Per-block expectation tables live in tests/svd/expect_<block>.inc.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "d1/clint_regs.h"
+#include "d1/memmap.h"
+#include "d1/timer_regs.h"
+
+struct row {
+	char periph[16];
+	char reg[40];
+	char field[40];
+	uint32_t base;
+	uint32_t offset;
+	int lsb;
+	int width;
+};
+
+static struct row *rows;
+static size_t nrows;
+static const char *table_path = "d1_svd_table.csv";
+
+static void load(void)
+{
+	FILE *f = fopen(table_path, "r");
+	char line[256];
+	size_t cap = 0;
+
+	if (f == NULL) {
+		fprintf(stderr, "cannot open %s\n", table_path);
+		exit(2);
+	}
+	while (fgets(line, sizeof(line), f) != NULL) {
+		struct row r = {0};
+		char *cols[7] = {0};
+		char *p = line;
+
+		if (line[0] == '#' || strncmp(line, "peripheral,", 11) == 0) {
+			continue;
+		}
+		line[strcspn(line, "\r\n")] = '\0';
+		for (int i = 0; i < 7; i++) {
+			cols[i] = p;
+			p = strchr(p, ',');
+			if (p == NULL) {
+				break;
+			}
+			*p++ = '\0';
+		}
+		if (cols[6] == NULL) {
+			continue;
+		}
+		snprintf(r.periph, sizeof(r.periph), "%s", cols[0]);
+		r.base = (uint32_t)strtoul(cols[1], NULL, 16);
+		snprintf(r.reg, sizeof(r.reg), "%s", cols[2]);
+		r.offset = (uint32_t)strtoul(cols[3], NULL, 0);
+		snprintf(r.field, sizeof(r.field), "%s", cols[4]);
+		r.lsb = cols[5][0] != '\0' ? atoi(cols[5]) : -1;
+		r.width = cols[6][0] != '\0' ? atoi(cols[6]) : -1;
+		if (nrows == cap) {
+			cap = cap != 0 ? cap * 2 : 1024;
+			rows = realloc(rows, cap * sizeof(*rows));
+			assert_non_null(rows);
+		}
+		rows[nrows++] = r;
+	}
+	fclose(f);
+}
+
+static const struct row *find(const char *periph, const char *reg, const char *field)
+{
+	for (size_t i = 0; i < nrows; i++) {
+		if (strcmp(rows[i].periph, periph) == 0 && strcmp(rows[i].reg, reg) == 0 &&
+		    strcmp(rows[i].field, field != NULL ? field : "") == 0) {
+			return &rows[i];
+		}
+	}
+	return NULL;
+}
+
+/* One expectation: a register offset, or a field given as LSB + mask. */
+struct expect {
+	const char *periph;
+	const char *reg;
+	const char *field; /* NULL: register row */
+	uint32_t offset;   /* relative to the SVD peripheral base */
+	uint32_t lsb;
+	uint32_t mask; /* field mask in register position */
+	const char *macro;
+};
+
+#define EXPECT_REG(p, r, off) {p, r, NULL, (off), 0, 0, #off}
+#define EXPECT_FIELD(p, r, f, off, lsb, mask) {p, r, f, (off), (lsb), (mask), #lsb}
+
+static const struct expect expects[] = {
+#include "svd/expect_timer.inc"
+#include "svd/expect_clint.inc"
+};
+
+static unsigned popcount32(uint32_t v)
+{
+	unsigned n = 0;
+	for (; v != 0; v &= v - 1u) {
+		n++;
+	}
+	return n;
+}
+
+static void test_every_offset_and_field_matches_svd(void **state)
+{
+	unsigned bad = 0;
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(expects) / sizeof(expects[0]); i++) {
+		const struct expect *e = &expects[i];
+		const struct row *reg = find(e->periph, e->reg, NULL);
+
+		if (reg == NULL) {
+			fprintf(stderr, "not in SVD: %s.%s (%s)\n", e->periph, e->reg, e->macro);
+			bad++;
+			continue;
+		}
+		if (reg->offset != e->offset) {
+			fprintf(stderr, "%s: %s.%s offset 0x%X, SVD 0x%X\n", e->macro, e->periph,
+				e->reg, e->offset, reg->offset);
+			bad++;
+		}
+		if (e->field != NULL) {
+			const struct row *f = find(e->periph, e->reg, e->field);
+			unsigned w = popcount32(e->mask);
+			if (f == NULL) {
+				fprintf(stderr, "not in SVD: %s.%s.%s\n", e->periph, e->reg, e->field);
+				bad++;
+				continue;
+			}
+			if ((int)e->lsb != f->lsb || (int)w != f->width ||
+			    e->mask != (((w >= 32u ? 0u : (1u << w)) - 1u) << e->lsb)) {
+				fprintf(stderr, "%s: %s.%s.%s lsb %u width %u, SVD lsb %d width %d\n",
+					e->macro, e->periph, e->reg, e->field, e->lsb, w, f->lsb,
+					f->width);
+				bad++;
+			}
+		}
+	}
+	assert_int_equal(bad, 0);
+}
+
+static uint32_t svd_base(const char *periph)
+{
+	for (size_t i = 0; i < nrows; i++) {
+		if (strcmp(rows[i].periph, periph) == 0) {
+			return rows[i].base;
+		}
+	}
+	return 0;
+}
+
+static uint32_t svd_irq(const char *periph, const char *name)
+{
+	char key[48];
+	const struct row *r;
+
+	snprintf(key, sizeof(key), "IRQ:%s", name);
+	r = find(periph, key, NULL);
+	return r != NULL ? r->offset : 0xFFFFFFFFu;
+}
+
+static void test_memory_map_and_irqs_match_svd(void **state)
+{
+	(void)state;
+	assert_int_equal(svd_base("CCU"), D1_CCU_BASE);
+	assert_int_equal(svd_base("TIMER"), D1_TIMER_BASE);
+	assert_int_equal(svd_base("UART"), D1_UART0_BASE);
+	assert_int_equal(svd_base("PLIC"), D1_PLIC_BASE);
+	assert_int_equal(svd_base("CLINT"), D1_CLINT_BASE);
+	for (unsigned n = 0; n < D1_UART_COUNT; n++) {
+		char key[24];
+		const struct row *r;
+		snprintf(key, sizeof(key), "INSTANCE:UART%u", n);
+		r = find("UART", key, NULL);
+		assert_non_null(r);
+		assert_int_equal(r->offset, D1_UART0_BASE + D1_UART_STRIDE * n);
+		snprintf(key, sizeof(key), "UART%u", n);
+		assert_int_equal(svd_irq("UART", key), D1_IRQ_UART(n));
+	}
+	assert_int_equal(svd_irq("TIMER", "TIMER0"), D1_IRQ_TIMER0);
+	assert_int_equal(svd_irq("TIMER", "TIMER1"), D1_IRQ_TIMER1);
+	assert_int_equal(svd_irq("TIMER", "WATCHDOG"), D1_IRQ_TIMER_WDT);
+	/* The timer-block watchdog sits at TIMER + 0xA0 (SVD wdog_irq_en). */
+	assert_int_equal(find("TIMER", "wdog_irq_en", NULL)->offset + D1_TIMER_BASE,
+			 D1_TIMER_WDT_BASE);
+	/* Not in the SVD: riscv_wdt (sun20i-d1s.dtsi) and R_WDOG (U-Boot
+	 * cpu_sunxi_ncat2.h); pinned to the documented values instead. */
+	assert_int_equal(D1_RISCV_WDT_BASE, 0x06011000u);
+	assert_int_equal(D1_IRQ_RISCV_WDT, 147u);
+	assert_int_equal(D1_R_WDOG_BASE, 0x07020400u);
+}
+
+/* The checker itself must be able to fail. */
+static void test_checker_detects_a_wrong_offset(void **state)
+{
+	const struct row *r = find("TIMER", "tmr1_ctrl", NULL);
+
+	(void)state;
+	assert_non_null(r);
+	assert_int_not_equal(r->offset, D1_TIMER_CTRL_OFFSET(0));
+	assert_null(find("TIMER", "no_such_register", NULL));
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_offset_and_field_matches_svd),
+		cmocka_unit_test(test_memory_map_and_irqs_match_svd),
+		cmocka_unit_test(test_checker_detects_a_wrong_offset),
+	};
+
+	if (argc > 1) {
+		table_path = argv[1];
+	}
+	load();
+	if (nrows < 100) {
+		fprintf(stderr, "table %s has only %zu rows\n", table_path, nrows);
+		return 2;
+	}
+	return cmocka_run_group_tests_name("regs_svd", tests, NULL, NULL);
+}
