@@ -19,8 +19,8 @@
 /* RELOAD copies INTV into CUR and self-clears; allow this many input clocks
  * (plus a floor in microseconds) before declaring it stuck. */
 #define RELOAD_BUDGET_CLOCKS 4u
-#define RELOAD_MIN_US 10u
-#define RELOAD_POLL_US 1u
+#define RELOAD_MIN_US        10u
+#define RELOAD_POLL_US       1u
 
 static uintptr_t reg(const struct d1_timer *t, uint32_t off)
 {
@@ -43,35 +43,33 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 }
 
 /* Microseconds covering n input clocks of source @src / 2^k, rounded up. */
-static uint32_t clocks_to_us_ceil(const struct d1_timer *t, unsigned src, unsigned k,
-				  uint32_t n)
+static uint32_t clocks_to_us_ceil(const struct d1_timer *t, unsigned src, unsigned k, uint32_t n)
 {
 	uint64_t num = ((uint64_t)n << k) * 1000000u;
 	uint64_t hz = src_hz(t, src);
 	return (uint32_t)((num + hz - 1u) / hz);
 }
 
-d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel,
-		       uint32_t hosc_hz, uint32_t losc_hz)
+d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t hosc_hz,
+                       uint32_t losc_hz)
 {
 	if (t == NULL || base == 0u || channel >= D1_TIMER_CHANNELS || hosc_hz == 0u ||
 	    losc_hz == 0u) {
 		return D1_EINVAL;
 	}
 	*t = (struct d1_timer){
-		.base = base,
-		.hosc_hz = hosc_hz,
-		.losc_hz = losc_hz,
-		.channel = (uint8_t)channel,
-		.src = D1_TIMER_SRC_OSC24M,
-		.auto_clock = true,
-		.den = 1u,
+	        .base = base,
+	        .hosc_hz = hosc_hz,
+	        .losc_hz = losc_hz,
+	        .channel = (uint8_t)channel,
+	        .src = D1_TIMER_SRC_OSC24M,
+	        .auto_clock = true,
+	        .den = 1u,
 	};
 	return D1_OK;
 }
 
-d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src,
-			    unsigned prescale_log2)
+d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src, unsigned prescale_log2)
 {
 	if (t == NULL || t->base == 0u || (unsigned)src > D1_TIMER_SRC_AUTO ||
 	    (src != D1_TIMER_SRC_AUTO && prescale_log2 > D1_TIMER_PRESCALE_MAX)) {
@@ -113,8 +111,8 @@ static bool cand_make(uint64_t num, uint64_t den, struct cand *c)
  * The requested period is (mul * src_hz) / (div * 2^k) input clocks for a
  * source of src_hz: (ns, 1e9) for a time, (1, hz) for a frequency.
  */
-static bool cand_for(const struct d1_timer *t, unsigned src, unsigned k, uint64_t mul,
-		     uint64_t div, struct cand *c)
+static bool cand_for(const struct d1_timer *t, unsigned src, unsigned k, uint64_t mul, uint64_t div,
+                     struct cand *c)
 {
 	uint64_t hz = src_hz(t, src);
 	uint64_t g = gcd64(hz, div);
@@ -128,7 +126,7 @@ static bool cand_for(const struct d1_timer *t, unsigned src, unsigned k, uint64_
 }
 
 static void apply(struct d1_timer *t, unsigned src, unsigned k, const struct cand *c,
-		  struct d1_timer_achieved *out)
+                  struct d1_timer_achieved *out)
 {
 	t->src = (uint8_t)src;
 	t->prescale_log2 = (uint8_t)k;
@@ -139,18 +137,18 @@ static void apply(struct d1_timer *t, unsigned src, unsigned k, const struct can
 	t->configured = true;
 	if (out != NULL) {
 		*out = (struct d1_timer_achieved){
-			.src = (enum d1_timer_src)src,
-			.prescale_log2 = (uint8_t)k,
-			.input_hz = src_hz(t, src) >> k,
-			.clocks = t->clocks,
-			.rem = t->rem,
-			.den = t->den,
+		        .src = (enum d1_timer_src)src,
+		        .prescale_log2 = (uint8_t)k,
+		        .input_hz = src_hz(t, src) >> k,
+		        .clocks = t->clocks,
+		        .rem = t->rem,
+		        .den = t->den,
 		};
 	}
 }
 
 static d1_err_t set_period(struct d1_timer *t, uint64_t mul, uint64_t div,
-			   struct d1_timer_achieved *out)
+                           struct d1_timer_achieved *out)
 {
 	static const uint8_t order[2] = {D1_TIMER_SRC_OSC24M, D1_TIMER_SRC_LOSC};
 	struct cand c;
@@ -193,7 +191,7 @@ static d1_err_t set_period(struct d1_timer *t, uint64_t mul, uint64_t div,
 }
 
 d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
-				    struct d1_timer_achieved *out)
+                                    struct d1_timer_achieved *out)
 {
 	struct cand c;
 
@@ -210,14 +208,12 @@ d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
 	return D1_OK;
 }
 
-d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns,
-				struct d1_timer_achieved *out)
+d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns, struct d1_timer_achieved *out)
 {
 	return set_period(t, ns, NS_PER_S, out);
 }
 
-d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz,
-				struct d1_timer_achieved *out)
+d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer_achieved *out)
 {
 	return set_period(t, 1u, hz, out);
 }
@@ -255,8 +251,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	uint32_t cfg;
 	uint32_t budget;
 
-	if (t == NULL || t->base == 0u ||
-	    (mode != D1_TIMER_PERIODIC && mode != D1_TIMER_ONESHOT)) {
+	if (t == NULL || t->base == 0u || (mode != D1_TIMER_PERIODIC && mode != D1_TIMER_ONESHOT)) {
 		return D1_EINVAL;
 	}
 	if (!t->configured) {
@@ -274,6 +269,9 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	t->acc = 0u;
 	t->cur_interval = next_interval(t);
 
+	/* A channel left enabled (by firmware, or a one-shot that has not
+	 * expired) is disabled and given its sync time before reprogramming. */
+	(void)d1_timer_stop(t);
 	d1_mmio_write32(ctrl, cfg); /* disabled, source/prescaler/mode set */
 	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->cur_interval);
 	/* EN and RELOAD in one store, as Linux does; RELOAD self-clears once

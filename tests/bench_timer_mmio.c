@@ -22,7 +22,8 @@ static int measure(const char *what, enum d1_timer_src src, uint32_t hz)
 	sim_reset();
 	timer_model_init(&tm, D1_TIMER_BASE);
 	if (d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ) != D1_OK ||
-	    d1_timer_set_clock(&t, src, 0) != D1_OK || d1_timer_set_period_hz(&t, hz, NULL) != D1_OK ||
+	    d1_timer_set_clock(&t, src, 0) != D1_OK ||
+	    d1_timer_set_period_hz(&t, hz, NULL) != D1_OK ||
 	    d1_timer_start(&t, D1_TIMER_PERIODIC) != D1_OK) {
 		return 1;
 	}

@@ -110,8 +110,14 @@ struct expect {
 	const char *macro;
 };
 
-#define EXPECT_REG(p, r, off) {p, r, NULL, (off), 0, 0, #off}
-#define EXPECT_FIELD(p, r, f, off, lsb, mask) {p, r, f, (off), (lsb), (mask), #lsb}
+#define EXPECT_REG(p, r, off)                                                                      \
+	{                                                                                          \
+		p, r, NULL, (off), 0, 0, #off                                                      \
+	}
+#define EXPECT_FIELD(p, r, f, off, lsb, mask)                                                      \
+	{                                                                                          \
+		p, r, f, (off), (lsb), (mask), #lsb                                                \
+	}
 
 static const struct expect expects[] = {
 #include "svd/expect_timer.inc"
@@ -143,22 +149,24 @@ static void test_every_offset_and_field_matches_svd(void **state)
 		}
 		if (reg->offset != e->offset) {
 			fprintf(stderr, "%s: %s.%s offset 0x%X, SVD 0x%X\n", e->macro, e->periph,
-				e->reg, e->offset, reg->offset);
+			        e->reg, e->offset, reg->offset);
 			bad++;
 		}
 		if (e->field != NULL) {
 			const struct row *f = find(e->periph, e->reg, e->field);
 			unsigned w = popcount32(e->mask);
 			if (f == NULL) {
-				fprintf(stderr, "not in SVD: %s.%s.%s\n", e->periph, e->reg, e->field);
+				fprintf(stderr, "not in SVD: %s.%s.%s\n", e->periph, e->reg,
+				        e->field);
 				bad++;
 				continue;
 			}
 			if ((int)e->lsb != f->lsb || (int)w != f->width ||
 			    e->mask != (((w >= 32u ? 0u : (1u << w)) - 1u) << e->lsb)) {
-				fprintf(stderr, "%s: %s.%s.%s lsb %u width %u, SVD lsb %d width %d\n",
-					e->macro, e->periph, e->reg, e->field, e->lsb, w, f->lsb,
-					f->width);
+				fprintf(stderr,
+				        "%s: %s.%s.%s lsb %u width %u, SVD lsb %d width %d\n",
+				        e->macro, e->periph, e->reg, e->field, e->lsb, w, f->lsb,
+				        f->width);
 				bad++;
 			}
 		}
@@ -209,7 +217,7 @@ static void test_memory_map_and_irqs_match_svd(void **state)
 	assert_int_equal(svd_irq("TIMER", "WATCHDOG"), D1_IRQ_TIMER_WDT);
 	/* The timer-block watchdog sits at TIMER + 0xA0 (SVD wdog_irq_en). */
 	assert_int_equal(find("TIMER", "wdog_irq_en", NULL)->offset + D1_TIMER_BASE,
-			 D1_TIMER_WDT_BASE);
+	                 D1_TIMER_WDT_BASE);
 	/* Not in the SVD: riscv_wdt (sun20i-d1s.dtsi) and R_WDOG (U-Boot
 	 * cpu_sunxi_ncat2.h); pinned to the documented values instead. */
 	assert_int_equal(D1_RISCV_WDT_BASE, 0x06011000u);
@@ -231,9 +239,9 @@ static void test_checker_detects_a_wrong_offset(void **state)
 int main(int argc, char **argv)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_every_offset_and_field_matches_svd),
-		cmocka_unit_test(test_memory_map_and_irqs_match_svd),
-		cmocka_unit_test(test_checker_detects_a_wrong_offset),
+	        cmocka_unit_test(test_every_offset_and_field_matches_svd),
+	        cmocka_unit_test(test_memory_map_and_irqs_match_svd),
+	        cmocka_unit_test(test_checker_detects_a_wrong_offset),
 	};
 
 	if (argc > 1) {

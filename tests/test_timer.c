@@ -148,7 +148,7 @@ static void test_1khz_at_24mhz_is_exact_for_20000_periods(void **state)
 }
 
 static void run_fractional(unsigned ch, enum d1_timer_src src, uint32_t hz, uint64_t want_clocks,
-			   uint64_t periods, uint64_t max_step)
+                           uint64_t periods, uint64_t max_step)
 {
 	struct d1_timer t;
 	struct d1_timer_achieved a;
@@ -307,6 +307,11 @@ static void test_inherited_running_timer_is_stopped_safely(void **state)
 	sim_advance(1000000);
 	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
 	assert_true(d1_timer_hw_enabled(&t));
+	/* start straight away: the driver disables and waits first */
+	assert_int_equal(d1_timer_set_period_hz(&t, 2000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(tm.ch[0].sync_violations, 0);
+	assert_true(sim_delay_us_total() >= 2u * 128u * 1000000u / 32768u);
 	assert_int_equal(d1_timer_stop(&t), D1_OK);
 	assert_false(d1_timer_hw_enabled(&t));
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
@@ -452,20 +457,20 @@ static void test_invalid_inputs_write_nothing(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test_setup(test_model_counts_interval_plus_one, setup),
-		cmocka_unit_test_setup(test_1khz_at_24mhz_is_exact_for_20000_periods, setup),
-		cmocka_unit_test_setup(test_1khz_from_losc_is_drift_free, setup),
-		cmocka_unit_test_setup(test_7khz_from_24mhz_is_drift_free, setup),
-		cmocka_unit_test_setup(test_phase_check_detects_drift, setup),
-		cmocka_unit_test_setup(test_ns_api_and_auto_clock, setup),
-		cmocka_unit_test_setup(test_oneshot_fires_once, setup),
-		cmocka_unit_test_setup(test_start_stop_restart_honours_sync, setup),
-		cmocka_unit_test_setup(test_model_flags_missing_sync_wait, setup),
-		cmocka_unit_test_setup(test_inherited_running_timer_is_stopped_safely, setup),
-		cmocka_unit_test_setup(test_two_channels_do_not_disturb_each_other, setup),
-		cmocka_unit_test_setup(test_elapsed_and_remaining, setup),
-		cmocka_unit_test_setup(test_reload_stuck_times_out_and_disables, setup),
-		cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
+	        cmocka_unit_test_setup(test_model_counts_interval_plus_one, setup),
+	        cmocka_unit_test_setup(test_1khz_at_24mhz_is_exact_for_20000_periods, setup),
+	        cmocka_unit_test_setup(test_1khz_from_losc_is_drift_free, setup),
+	        cmocka_unit_test_setup(test_7khz_from_24mhz_is_drift_free, setup),
+	        cmocka_unit_test_setup(test_phase_check_detects_drift, setup),
+	        cmocka_unit_test_setup(test_ns_api_and_auto_clock, setup),
+	        cmocka_unit_test_setup(test_oneshot_fires_once, setup),
+	        cmocka_unit_test_setup(test_start_stop_restart_honours_sync, setup),
+	        cmocka_unit_test_setup(test_model_flags_missing_sync_wait, setup),
+	        cmocka_unit_test_setup(test_inherited_running_timer_is_stopped_safely, setup),
+	        cmocka_unit_test_setup(test_two_channels_do_not_disturb_each_other, setup),
+	        cmocka_unit_test_setup(test_elapsed_and_remaining, setup),
+	        cmocka_unit_test_setup(test_reload_stuck_times_out_and_disables, setup),
+	        cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }

@@ -14,12 +14,12 @@
 
 /** @defgroup d1_clint_regs CLINT registers
  * @{ */
-#define D1_CLINT_MSIP_OFFSET 0x0000u       /**< M-mode software interrupt pending. */
-#define D1_CLINT_MTIMECMPL_OFFSET 0x4000u  /**< M timer compare, low word (M only). */
-#define D1_CLINT_MTIMECMPH_OFFSET 0x4004u  /**< M timer compare, high word (M only). */
-#define D1_CLINT_SSIP_OFFSET 0xC000u       /**< S-mode software interrupt pending. */
-#define D1_CLINT_STIMECMPL_OFFSET 0xD000u  /**< S timer compare, low word. */
-#define D1_CLINT_STIMECMPH_OFFSET 0xD004u  /**< S timer compare, high word. */
+#define D1_CLINT_MSIP_OFFSET      0x0000u /**< M-mode software interrupt pending. */
+#define D1_CLINT_MTIMECMPL_OFFSET 0x4000u /**< M timer compare, low word (M only). */
+#define D1_CLINT_MTIMECMPH_OFFSET 0x4004u /**< M timer compare, high word (M only). */
+#define D1_CLINT_SSIP_OFFSET      0xC000u /**< S-mode software interrupt pending. */
+#define D1_CLINT_STIMECMPL_OFFSET 0xD000u /**< S timer compare, low word. */
+#define D1_CLINT_STIMECMPH_OFFSET 0xD004u /**< S timer compare, high word. */
 /** @} */
 
 #endif /* D1_CLINT_REGS_H */

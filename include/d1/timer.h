@@ -73,12 +73,13 @@ enum d1_timer_mode {
  * input clock.
  */
 struct d1_timer_achieved {
-	enum d1_timer_src src;  /**< Source chosen. */
-	uint8_t prescale_log2;  /**< Prescaler exponent chosen (divide by 2^k). */
-	uint32_t input_hz;      /**< Input clock after the prescaler (Hz, exact for 24 MHz and 32.768 kHz). */
-	uint64_t clocks;        /**< Whole part of the period, input clocks. */
-	uint64_t rem;           /**< Fractional part numerator. */
-	uint64_t den;           /**< Fractional part denominator (1 when exact). */
+	enum d1_timer_src src; /**< Source chosen. */
+	uint8_t prescale_log2; /**< Prescaler exponent chosen (divide by 2^k). */
+	uint32_t input_hz;     /**< Input clock after the prescaler (Hz, exact for 24 MHz and 32.768
+	                          kHz). */
+	uint64_t clocks;       /**< Whole part of the period, input clocks. */
+	uint64_t rem;          /**< Fractional part numerator. */
+	uint64_t den;          /**< Fractional part denominator (1 when exact). */
 };
 
 /**
@@ -114,8 +115,8 @@ struct d1_timer {
  * @return D1_OK, or D1_EINVAL for a NULL handle, zero base or rate, or a
  *         channel other than 0/1.
  */
-d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel,
-		       uint32_t hosc_hz, uint32_t losc_hz);
+d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t hosc_hz,
+                       uint32_t losc_hz);
 
 /**
  * @brief Choose the clock source and prescaler used by the period setters.
@@ -129,8 +130,7 @@ d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel,
  * @param prescale_log2 Prescaler exponent 0..7 (divide by 1..128).
  * @return D1_OK; D1_EINVAL for bad src/prescale/handle; D1_EBUSY if running.
  */
-d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src,
-			    unsigned prescale_log2);
+d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src, unsigned prescale_log2);
 
 /**
  * @brief Set the period in input clocks (after the prescaler). Exact.
@@ -144,7 +144,7 @@ d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src,
  *         D1_EBUSY if running.
  */
 d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
-				    struct d1_timer_achieved *out);
+                                    struct d1_timer_achieved *out);
 
 /**
  * @brief Set the period in nanoseconds; fractional clocks are spread.
@@ -155,8 +155,7 @@ d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
  *         D1_TIMER_MIN_PERIOD..D1_TIMER_MAX_PERIOD clocks (or 0 ns);
  *         D1_EINVAL bad handle; D1_EBUSY if running.
  */
-d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns,
-				struct d1_timer_achieved *out);
+d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns, struct d1_timer_achieved *out);
 
 /**
  * @brief Set the period as a frequency in Hz; fractional clocks are spread.
@@ -165,8 +164,7 @@ d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns,
  * @param out Optional: what was achieved (average frequency == @p hz exactly).
  * @return As d1_timer_set_period_ns().
  */
-d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz,
-				struct d1_timer_achieved *out);
+d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer_achieved *out);
 
 /**
  * @brief Program and start the channel.

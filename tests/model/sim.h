@@ -13,7 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define SIM_HZ 24000000u
+#define SIM_HZ          24000000u
 #define SIM_MAX_REGIONS 16
 
 struct sim_region {

@@ -3,11 +3,11 @@
 
 #include <string.h>
 
-#define CTRL_EN 0x1u
-#define CTRL_RELOAD 0x2u
-#define CTRL_SRC(v) (((v) >> 2) & 0x3u)
-#define CTRL_PRES(v) (((v) >> 4) & 0x7u)
-#define CTRL_SINGLE 0x80u
+#define CTRL_EN         0x1u
+#define CTRL_RELOAD     0x2u
+#define CTRL_SRC(v)     (((v) >> 2) & 0x3u)
+#define CTRL_PRES(v)    (((v) >> 4) & 0x7u)
+#define CTRL_SINGLE     0x80u
 #define SYNC_MIN_CLOCKS 2u
 
 uint64_t timer_model_src_edges(const struct timer_model *m, unsigned src, uint64_t now)
@@ -70,7 +70,7 @@ static void advance(void *ctx, uint64_t now)
 	for (unsigned n = 0; n < 2; n++) {
 		unsigned src = CTRL_SRC(m->ch[n].ctrl) == 1u ? 1u : 0u;
 		uint64_t e = timer_model_src_edges(m, src, now) -
-			     timer_model_src_edges(m, src, m->last_now);
+		             timer_model_src_edges(m, src, m->last_now);
 		if (e != 0) {
 			count(m, n, e);
 		}
@@ -170,13 +170,13 @@ void timer_model_init(struct timer_model *m, uintptr_t base)
 	m->losc_hz = 32768u;
 	m->last_now = sim_now();
 	m->region = (struct sim_region){
-		.name = "timer",
-		.base = base,
-		.size = 0xA0,
-		.read = rd,
-		.write = wr,
-		.advance = advance,
-		.ctx = m,
+	        .name = "timer",
+	        .base = base,
+	        .size = 0xA0,
+	        .read = rd,
+	        .write = wr,
+	        .advance = advance,
+	        .ctx = m,
 	};
 	sim_map(&m->region);
 }

@@ -32,7 +32,7 @@ struct timer_model_ch {
 	uint32_t presc_resid; /* source edges not yet making an input clock */
 	uint64_t in_clocks;   /* input clocks counted since the RELOAD load edge */
 	uint64_t boundaries;
-	uint64_t disabled_at; /* input clock index (own clock) at disable */
+	uint64_t disabled_at;    /* input clock index (own clock) at disable */
 	uint64_t src_at_disable; /* source edge count at disable */
 	bool sync_pending;
 	uint64_t sync_violations;
