@@ -5,7 +5,7 @@
 set -euo pipefail
 pkgs=("$@")
 if [ ${#pkgs[@]} -eq 0 ]; then
-  pkgs=(cmake make gcc pkg-config libcmocka-dev doxygen python3
+  pkgs=(cmake make gcc pkg-config libcmocka-dev doxygen python3 clang-format cppcheck
         gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
         qemu-system-misc qemu-system-data gnuplot-nox rt-tests)
 fi
