@@ -144,22 +144,34 @@ static uint32_t chars_us(const struct d1_uart *u, uint32_t chars)
 
 /*
  * Bounded wait until LCR/DLL/DLH may be written: the transmitter is empty
- * (so no character is cut) and, on the DW UART, USR.BUSY = 0. BUSY also
- * stays set while the RX FIFO holds data (Linux 8250_dw.c force-idle reads
- * RBR for this reason), so received bytes are read and counted as
- * discarded. Reading USR also clears a pending busy-detect interrupt.
+ * (so no character is cut) and, on the DW UART, USR.BUSY = 0. On the DW
+ * UART BUSY also stays set while the RX FIFO holds data (Linux 8250_dw.c
+ * force-idle empties it for this reason), so received bytes are taken out
+ * and counted as discarded: read from RBR, or — while DLAB is set, when
+ * offset 0 is DLL — dropped with an RX FIFO reset (FCR is writable while
+ * BUSY), once the transmitter is empty so no TX byte can be lost with it.
+ * Reading USR also clears a pending busy-detect interrupt.
  */
-static d1_err_t wait_idle(struct d1_uart *u, uint32_t budget_us)
+static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
 {
+	bool dw = u->flavour == D1_UART_FLAVOUR_DW_APB;
+
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		uint32_t lsr = rd(u, D1_UART_LSR);
 
-		if ((lsr & D1_UART_LSR_DR_BITS) != 0u) {
-			(void)rd(u, D1_UART_RBR);
-			u->stats.rx_discarded++;
+		if (dw && (lsr & D1_UART_LSR_DR_BITS) != 0u) {
+			if ((rd(u, D1_UART_LCR) & D1_UART_LCR_DLAB_BITS) == 0u) {
+				(void)rd(u, D1_UART_RBR);
+				u->stats.rx_discarded++;
+			} else if ((lsr & D1_UART_LSR_TEMT_BITS) != 0u) {
+				uint32_t n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
+
+				wr(u, D1_UART_FCR,
+				   fcr | D1_UART_FCR_FIFOE_BITS | D1_UART_FCR_RFIFOR_BITS);
+				u->stats.rx_discarded += n != 0u ? n : 1u;
+			}
 		} else if ((lsr & D1_UART_LSR_TEMT_BITS) != 0u) {
-			if (u->flavour != D1_UART_FLAVOUR_DW_APB ||
-			    (rd(u, D1_UART_USR) & D1_UART_USR_BUSY_BITS) == 0u) {
+			if (!dw || (rd(u, D1_UART_USR) & D1_UART_USR_BUSY_BITS) == 0u) {
 				return D1_OK;
 			}
 		}
@@ -185,7 +197,8 @@ static bool wr_verify(struct d1_uart *u, unsigned idx, uint32_t v)
 	return false;
 }
 
-static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t budget_us)
+static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t fcr,
+                         uint32_t budget_us)
 {
 	for (unsigned attempt = 0; attempt < D1_UART_LCR_ATTEMPTS; attempt++) {
 		d1_err_t err;
@@ -193,7 +206,7 @@ static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t
 		if (attempt != 0u) {
 			u->stats.lcr_retries++;
 		}
-		err = wait_idle(u, budget_us);
+		err = wait_idle(u, fcr, budget_us);
 		if (err != D1_OK) {
 			return err;
 		}
@@ -276,7 +289,7 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	u->ier = 0u;
 	u->tx_irq = false;
 	u->configured = false;
-	err = set_line(u, lcr, b.divisor, budget);
+	err = set_line(u, lcr, b.divisor, fcr, budget);
 	if (err != D1_OK) {
 		return err;
 	}
