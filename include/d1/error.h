@@ -28,6 +28,7 @@ typedef enum d1_err {
 	D1_EBUSY = -5,     /**< Resource is running / in use for this request. */
 	D1_ESTATE = -6,    /**< Call not valid in the current state. */
 	D1_ENODELEG = -7,  /**< Required delegation/permission missing. */
+	D1_EAGAIN = -8,    /**< Nothing available now (no data, no room); try again. */
 } d1_err_t;
 
 /**
