@@ -23,9 +23,11 @@
 
 #include <cmocka.h>
 
+#include "d1/ccu_regs.h"
 #include "d1/clint_regs.h"
 #include "d1/memmap.h"
 #include "d1/timer_regs.h"
+#include "d1/wdt_regs.h"
 
 struct row {
 	char periph[16];
@@ -122,6 +124,8 @@ struct expect {
 static const struct expect expects[] = {
 #include "svd/expect_timer.inc"
 #include "svd/expect_clint.inc"
+#include "svd/expect_wdt.inc"
+#include "svd/expect_ccu.inc"
 };
 
 static unsigned popcount32(uint32_t v)
