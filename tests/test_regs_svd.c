@@ -26,7 +26,9 @@
 #include "d1/ccu_regs.h"
 #include "d1/clint_regs.h"
 #include "d1/memmap.h"
+#include "d1/plic_regs.h"
 #include "d1/timer_regs.h"
+#include "d1/uart_regs.h"
 #include "d1/wdt_regs.h"
 
 struct row {
@@ -108,17 +110,18 @@ struct expect {
 	const char *field; /* NULL: register row */
 	uint32_t offset;   /* relative to the SVD peripheral base */
 	uint32_t lsb;
-	uint32_t mask; /* field mask in register position */
-	const char *macro;
+	uint32_t mask;     /* field mask in register position */
+	const char *macro; /* spelling of the offset / lsb argument */
+	const char *mask_macro;
 };
 
 #define EXPECT_REG(p, r, off)                                                                      \
 	{                                                                                          \
-		p, r, NULL, (off), 0, 0, #off                                                      \
+		p, r, NULL, (off), 0, 0, #off, ""                                                  \
 	}
 #define EXPECT_FIELD(p, r, f, off, lsb, mask)                                                      \
 	{                                                                                          \
-		p, r, f, (off), (lsb), (mask), #lsb                                                \
+		p, r, f, (off), (lsb), (mask), #off " " #lsb, #mask                                \
 	}
 
 static const struct expect expects[] = {
@@ -126,6 +129,8 @@ static const struct expect expects[] = {
 #include "svd/expect_clint.inc"
 #include "svd/expect_wdt.inc"
 #include "svd/expect_ccu.inc"
+#include "svd/expect_uart.inc"
+#include "svd/expect_plic.inc"
 };
 
 static unsigned popcount32(uint32_t v)
@@ -229,6 +234,36 @@ static void test_memory_map_and_irqs_match_svd(void **state)
 	assert_int_equal(D1_R_WDOG_BASE, 0x07020400u);
 }
 
+/* PLIC arrays: a priority word per source, pending/enable words per 32. */
+static void test_plic_arrays_match_svd(void **state)
+{
+	char name[24];
+	const struct row *r;
+
+	(void)state;
+	assert_int_equal(D1_PLIC_PRIO_PRIORITY_BITS, D1_PLIC_PRIO_MAX);
+	for (unsigned s = 0; s <= D1_PLIC_NSOURCES; s++) {
+		snprintf(name, sizeof(name), "prio[%u]", s);
+		r = find("PLIC", name, NULL);
+		assert_non_null(r);
+		assert_int_equal(r->offset, D1_PLIC_PRIO_OFFSET(s));
+	}
+	for (unsigned w = 0; w <= D1_PLIC_NSOURCES / 32u; w++) {
+		snprintf(name, sizeof(name), "ip[%u]", w);
+		r = find("PLIC", name, NULL);
+		assert_non_null(r);
+		assert_int_equal(r->offset, D1_PLIC_PENDING_OFFSET(w));
+		snprintf(name, sizeof(name), "mie[%u]", w);
+		r = find("PLIC", name, NULL);
+		assert_non_null(r);
+		assert_int_equal(r->offset, D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_M, w));
+		snprintf(name, sizeof(name), "sie[%u]", w);
+		r = find("PLIC", name, NULL);
+		assert_non_null(r);
+		assert_int_equal(r->offset, D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, w));
+	}
+}
+
 /* The checker itself must be able to fail. */
 static void test_checker_detects_a_wrong_offset(void **state)
 {
@@ -245,9 +280,19 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_every_offset_and_field_matches_svd),
 	        cmocka_unit_test(test_memory_map_and_irqs_match_svd),
+	        cmocka_unit_test(test_plic_arrays_match_svd),
 	        cmocka_unit_test(test_checker_detects_a_wrong_offset),
 	};
 
+	if (argc > 1 && strcmp(argv[1], "--list-macros") == 0) {
+		/* For tests/svd/check_coverage.py: every macro spelling checked. */
+		for (size_t i = 0; i < sizeof(expects) / sizeof(expects[0]); i++) {
+			printf("%s %s\n", expects[i].macro, expects[i].mask_macro);
+		}
+		printf("D1_PLIC_PRIO_OFFSET D1_PLIC_PENDING_OFFSET D1_PLIC_ENABLE_OFFSET\n");
+		printf("D1_UART0_BASE D1_UART_STRIDE D1_CCU_BASE D1_TIMER_BASE D1_PLIC_BASE\n");
+		return 0;
+	}
 	if (argc > 1) {
 		table_path = argv[1];
 	}
