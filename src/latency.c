@@ -285,10 +285,21 @@ static uint32_t percentile_of(const struct d1_lat *r, uint64_t n, uint32_t q_ppm
 		}
 	}
 	for (i = 0; i < D1_LAT_OVF_BUCKETS; i++) {
-		cum += r->ovf[i];
-		if (cum >= rank) {
+		if (cum + r->ovf[i] >= rank) {
 			break;
 		}
+		cum += r->ovf[i];
+	}
+	if (i >= D1_LAT_OVF_BUCKETS) {
+		i = D1_LAT_OVF_BUCKETS - 1u; /* not reached: n counts every bucket */
+	}
+	/* Known exactly: the first sample of the bucket holding min is min, the
+	 * last sample of the bucket holding max is max. */
+	if (rank == cum + 1u && i == ovf_index(r->min)) {
+		return r->min;
+	}
+	if (rank == cum + r->ovf[i] && i == ovf_index(r->max)) {
+		return r->max;
 	}
 	d1_lat_bucket_bounds(i, &lo, &hi);
 	/* The bucket holds values >= nbins and <= max only: clamp both ends. */
