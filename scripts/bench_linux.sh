@@ -6,13 +6,16 @@
 # table and a verdict per repeat; exits 0 only if every repeat agrees.
 #
 #   scripts/bench_linux.sh [-i interval_us] [-l loops] [-n repeats] [-p prio]
-#                          [-H hist_us] [-o outdir] [--load DESC] [--plot FILE]
+#                          [-H hist_us] [-o outdir] [--load DESC] [--cpu-load N]
+#                          [--plot FILE]
 #
 # Defaults: -i 1000 -l 20000 -n 1 -p 80 -H 10000 -o build/bench-linux/out.
+# --cpu-load N starts N busy shell loops (SCHED_OTHER) for the whole run and
+# stops them at the end; the load description then says so.
 # The tolerance of the verdict is explained in docs/latency.md.
 set -euo pipefail
 
-interval=1000 loops=20000 repeats=1 prio=80 hist=10000 load="none" plot=""
+interval=1000 loops=20000 repeats=1 prio=80 hist=10000 load="none" plot="" cpuload=0
 root=$(cd "$(dirname "$0")/.." && pwd)
 out="$root/build/bench-linux/out"
 while [ $# -gt 0 ]; do
@@ -24,8 +27,9 @@ while [ $# -gt 0 ]; do
 	-H) hist=$2; shift 2 ;;
 	-o) out=$2; shift 2 ;;
 	--load) load=$2; shift 2 ;;
+	--cpu-load) cpuload=$2; shift 2 ;;
 	--plot) plot=$2; shift 2 ;;
-	-h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
 	*) echo "bench_linux.sh: unknown argument $1" >&2; exit 2 ;;
 	esac
 done
@@ -50,7 +54,7 @@ cmake --build "$bdir" --target d1lat-linux -j2 >/dev/null
 d1lat="$bdir/ports/linux/d1lat-linux"
 cmp="$root/tools/d1lat_compare.py"
 mkdir -p "$out"
-board=$(uname -m)-$(uname -r)
+board=$(uname -m)
 
 run_d1lat() { # repeat
 	"$d1lat" -i "$interval" -l "$loops" -p "$prio" --board "$board" --load "$load" \
@@ -62,6 +66,20 @@ run_cyclictest() { # repeat
 	python3 "$cmp" --from-cyclictest "$out/cyclictest-$1.txt" --interval-us "$interval" \
 		--board "$board" --load "$load" >"$out/cyclictest-$1.json"
 }
+
+loadpids=()
+stop_load() {
+	for p in "${loadpids[@]}"; do kill "$p" 2>/dev/null || true; done
+	loadpids=()
+}
+trap stop_load EXIT
+if [ "$cpuload" -gt 0 ]; then
+	[ "$load" = "none" ] && load="$cpuload busy shell loops (SCHED_OTHER)"
+	for _ in $(seq 1 "$cpuload"); do
+		bash -c 'while :; do :; done' &
+		loadpids+=("$!")
+	done
+fi
 
 echo "# machine: $(uname -srm), $(nproc) CPUs; kernel preemption: $(uname -v | grep -o 'PREEMPT[A-Z_]*' || echo unknown)"
 echo "# d1lat-linux -i $interval -l $loops -p $prio   vs   cyclictest -q -m -p $prio -i $interval -l $loops -h $hist"

@@ -7,7 +7,7 @@ from any text -- d1lat-linux output, a bare-metal / NuttX / RT-Smart serial
 log, files of saved lines -- and writes a markdown table and, with --plot,
 one picture of the latency distributions (a percentile plot, by gnuplot).
 
-  d1lat_compare.py [-o table.md] [--plot pic.png|pic.svg] [--title T] FILE...
+  d1lat_compare.py [-o table.md] [--plot pic.png|pic.svg] [--title T] [--labels a,b] FILE...
   d1lat_compare.py --from-cyclictest CT.txt [--interval-us N] [--board B] [--load D]
   d1lat_compare.py --verdict FILE...
 
@@ -310,6 +310,7 @@ def main(argv=None):
     ap.add_argument("-o", "--output", help="markdown file to write (default: stdout)")
     ap.add_argument("--plot", help="picture to write, .png (pngcairo) or .svg")
     ap.add_argument("--title", help="table heading and picture title")
+    ap.add_argument("--labels", help="comma-separated column/legend names, one per run")
     ap.add_argument("--from-cyclictest", metavar="FILE",
                     help="convert cyclictest -h output to a JSON line")
     ap.add_argument("--interval-us", type=int, help="with --from-cyclictest: its -i")
@@ -334,6 +335,12 @@ def main(argv=None):
             runs += parse_reports(read_text(f), f)
         if not runs:
             raise UsageError("no d1lat report lines found in the input")
+        if args.labels:
+            names = args.labels.split(",")
+            if len(names) != len(runs):
+                raise UsageError("--labels has %d names for %d runs" % (len(names), len(runs)))
+            for r, n in zip(runs, names):
+                r["label"] = n
         if args.verdict:
             agree, text = verdict(runs, args.tol_abs_us, args.tol_rel, args.bound_us)
             print(text)

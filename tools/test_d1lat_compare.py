@@ -148,6 +148,16 @@ class Table(unittest.TestCase):
                                   "linux d1lat (x86_64) #2"])
 
 
+class Labels(unittest.TestCase):
+    def test_labels_option(self):
+        p = run_tool("--labels", "bm,nx,lx", SERIAL)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("| | bm | nx | lx |", p.stdout)
+        p = run_tool("--labels", "one", SERIAL)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--labels has 1 names for 3 runs", p.stderr)
+
+
 class Verdict(unittest.TestCase):
     def pair(self, a_us, b_us):
         a = {"tool": "d1lat", "p50_ns": a_us * 1000.0}

@@ -37,7 +37,7 @@
 #include "d1/latency.h"
 
 #define NS_PER_S        1000000000ull
-#define EXACT_US_MAX    100000u /* 100 ms of 1 ns bins = 400 MB: the cap */
+#define EXACT_US_MAX    20000u /* 20 ms of 1 ns bins = 80 MB: the cap */
 #define INTERVAL_US_MAX 10000000u
 
 struct options {
@@ -136,7 +136,7 @@ static void usage(FILE *f)
 	           "  -p, --prio P       SCHED_FIFO priority 1..99, 0 = SCHED_OTHER (default 80)\n"
 	           "      --load DESC    load description for the report (default \"none\")\n"
 	           "      --board NAME   board/host name for the report (default: uname -m)\n"
-	           "      --exact-us N   exact 1 ns histogram up to N us (default 100)\n"
+	           "      --exact-us N   exact 1 ns histogram up to N us (default 1000, 4 MB)\n"
 	           "      --json-only    print only the JSON line\n");
 }
 
@@ -306,7 +306,7 @@ static int start_thread(pthread_t *tid, struct run *run, int prio)
 
 int main(int argc, char **argv)
 {
-	struct options opt = {1000u, 20000u, 80, "none", NULL, 100u, false};
+	struct options opt = {1000u, 20000u, 80, "none", NULL, 1000u, false};
 	struct run run;
 	struct utsname un;
 	struct d1_lat_meta meta;
