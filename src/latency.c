@@ -141,18 +141,19 @@ static uint64_t sat_add64(uint64_t *cell, uint64_t add)
 void d1_lat_record(struct d1_lat *r, uint32_t counts)
 {
 	uint32_t *cell;
-	uint32_t old, inc;
+	uint32_t old;
+	uint64_t full;
 	uint64_t s, wrapped;
 
 	/* The only data-dependent branch: exact bin or overflow bucket. */
 	cell = counts < r->nbins ? &r->bins[counts] : &r->ovf[ovf_index(counts)];
 	old = *cell;
-	inc = (uint32_t)(old != UINT32_MAX);
-	*cell = old + inc;
+	full = (uint64_t)(old == UINT32_MAX);
+	*cell = old + (uint32_t)(full ^ 1u);
 	s = r->sum + counts;
 	wrapped = (uint64_t)(s < counts);
 	r->sum = s | (0u - wrapped); /* saturate at UINT64_MAX */
-	r->saturated += (1u - inc) + wrapped;
+	r->saturated += full + wrapped;
 	r->count++;
 	r->min = counts < r->min ? counts : r->min;
 	r->max = counts > r->max ? counts : r->max;

@@ -65,6 +65,7 @@ static void memory_table(void)
 	        {"24 MHz, exact 0..4095 counts (170.7 us)", 4096u},
 	        {"24 MHz, exact 0..24000 counts (1 ms period)", D1_LAT_NBINS(24000)},
 	        {"1 GHz (Linux ns), exact 0..100000 ns", D1_LAT_NBINS(100000)},
+	        {"1 GHz, exact 0..1000000 ns (d1lat-linux default)", D1_LAT_NBINS(1000000)},
 	};
 	static const uint64_t runs[] = {20000u, 1000000u, 1000000000u};
 	size_t i;
@@ -72,11 +73,11 @@ static void memory_table(void)
 	printf("memory (bytes), recorder: sizeof(struct d1_lat) = %zu + 4 * nbins\n",
 	       sizeof(struct d1_lat));
 	for (i = 0; i < sizeof(cfg) / sizeof(cfg[0]); i++) {
-		printf("  recorder %-46s %10zu  (any sample count)\n", cfg[i].what,
+		printf("  recorder %-50s %10zu  (any sample count)\n", cfg[i].what,
 		       sizeof(struct d1_lat) + (size_t)cfg[i].nbins * sizeof(uint32_t));
 	}
 	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
-		printf("  store-and-sort, %10llu samples * 4 bytes %18llu\n",
+		printf("  store-and-sort, %10llu samples * 4 bytes %22llu\n",
 		       (unsigned long long)runs[i], (unsigned long long)(runs[i] * 4u));
 	}
 }
