@@ -20,6 +20,8 @@ const char *d1_strerror(int err)
 		return "D1_ESTATE";
 	case D1_ENODELEG:
 		return "D1_ENODELEG";
+	case D1_EAGAIN:
+		return "D1_EAGAIN";
 	default:
 		return "D1_E?";
 	}

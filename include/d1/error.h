@@ -20,14 +20,15 @@ extern "C" {
  * they document it).
  */
 typedef enum d1_err {
-	D1_OK = 0,          /**< Success. */
-	D1_EINVAL = -1,     /**< Bad argument: NULL, unknown id, bad enum value. */
-	D1_ERANGE = -2,     /**< Valid kind of request the hardware cannot meet. */
-	D1_ETIMEDOUT = -3,  /**< A bounded wait on the hardware expired. */
-	D1_ENOTSUP = -4,    /**< This instance lacks the feature. */
-	D1_EBUSY = -5,      /**< Resource is running / in use for this request. */
-	D1_ESTATE = -6,     /**< Call not valid in the current state. */
-	D1_ENODELEG = -7,   /**< Required delegation/permission missing. */
+	D1_OK = 0,         /**< Success. */
+	D1_EINVAL = -1,    /**< Bad argument: NULL, unknown id, bad enum value. */
+	D1_ERANGE = -2,    /**< Valid kind of request the hardware cannot meet. */
+	D1_ETIMEDOUT = -3, /**< A bounded wait on the hardware expired. */
+	D1_ENOTSUP = -4,   /**< This instance lacks the feature. */
+	D1_EBUSY = -5,     /**< Resource is running / in use for this request. */
+	D1_ESTATE = -6,    /**< Call not valid in the current state. */
+	D1_ENODELEG = -7,  /**< Required delegation/permission missing. */
+	D1_EAGAIN = -8,    /**< Nothing available now (no data, no room); try again. */
 } d1_err_t;
 
 /**

@@ -4,7 +4,8 @@
  * @brief The one register-access seam of d1drivers.
  *
  * Every register access in `src/` goes through d1_mmio_read32() and
- * d1_mmio_write32(). Nothing else in the library touches memory by address.
+ * d1_mmio_write32() (or, for byte-wide register files only, d1_mmio_read8()
+ * and d1_mmio_write8()). Nothing else in the library touches memory by address.
  *
  * Target build: a volatile, naturally aligned 32-bit load/store. All D1
  * peripheral registers used here are 32 bits wide (the UART is
@@ -106,11 +107,88 @@ static inline void d1_mmio_write32(uintptr_t addr, uint32_t value)
  *
  * Not atomic: callers that share a register between contexts wrap it in
  * d1_port_critical_enter()/d1_port_critical_exit().
+ * @param addr  Byte address (4-byte aligned).
+ * @param clear Bits to clear.
+ * @param set   Bits to set (after clearing).
  */
 static inline void d1_mmio_modify32(uintptr_t addr, uint32_t clear, uint32_t set)
 {
 	d1_mmio_write32(addr, (d1_mmio_read32(addr) & ~clear) | set);
 }
+
+/*
+ * 8-bit accesses: only for byte-wide register files such as the plain
+ * ns16550a of the QEMU `virt` machine (reg-shift 0, reg-io-width 1), where a
+ * 32-bit access to a register at an unaligned byte offset is rejected by the
+ * device model (access fault). Every D1 register is accessed 32 bits wide.
+ */
+
+/**
+ * @brief Simulator-supplied 8-bit register read (used only when compiled with D1_MMIO_HOOKED).
+ * @param addr Byte address of the register.
+ * @return The register value.
+ */
+uint8_t d1_mmio_hook_read8(uintptr_t addr);
+
+/**
+ * @brief Simulator-supplied 8-bit register write (used only when compiled with D1_MMIO_HOOKED).
+ * @param addr  Byte address of the register.
+ * @param value Value to store.
+ */
+void d1_mmio_hook_write8(uintptr_t addr, uint8_t value);
+
+#ifdef D1_MMIO_HOOKED
+
+/**
+ * @brief Read an 8-bit device register.
+ * @param addr Byte address.
+ * @return The register value.
+ */
+static inline uint8_t d1_mmio_read8(uintptr_t addr)
+{
+	return d1_mmio_hook_read8(addr);
+}
+
+/**
+ * @brief Write an 8-bit device register.
+ * @param addr  Byte address.
+ * @param value Value to store.
+ */
+static inline void d1_mmio_write8(uintptr_t addr, uint8_t value)
+{
+	d1_mmio_hook_write8(addr, value);
+}
+
+#else /* !D1_MMIO_HOOKED */
+
+/**
+ * @brief Read an 8-bit device register (same fences as d1_mmio_read32()).
+ * @param addr Byte address.
+ * @return The register value.
+ */
+static inline uint8_t d1_mmio_read8(uintptr_t addr)
+{
+	uint8_t v = *(volatile const uint8_t *)addr;
+#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE)
+	__asm__ volatile("fence i,r" ::: "memory");
+#endif
+	return v;
+}
+
+/**
+ * @brief Write an 8-bit device register (same fences as d1_mmio_write32()).
+ * @param addr  Byte address.
+ * @param value Value to store.
+ */
+static inline void d1_mmio_write8(uintptr_t addr, uint8_t value)
+{
+#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE)
+	__asm__ volatile("fence w,o" ::: "memory");
+#endif
+	*(volatile uint8_t *)addr = value;
+}
+
+#endif /* D1_MMIO_HOOKED */
 
 #ifdef __cplusplus
 }

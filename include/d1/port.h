@@ -22,6 +22,7 @@ extern "C" {
  * Used for hardware settle times that are specified in time rather than in
  * a status bit (timer clock-domain sync after disable, PLL settle after
  * lock). It must return; it is only called with small values (< 20 ms).
+ * @param us Microseconds to wait, at least.
  */
 void d1_port_delay_us(uint32_t us);
 

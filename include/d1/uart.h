@@ -1,0 +1,333 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/**
+ * @file uart.h
+ * @brief D1 UART driver (Synopsys DW APB UART, 16550-compatible); also
+ *        drives the plain ns16550a of the QEMU `virt` machine.
+ *
+ * Hardware semantics the driver relies on (sources in uart_regs.h and
+ * docs/uart-and-plic.md):
+ *  - DW APB: a write to LCR, DLL or DLH while USR.BUSY = 1 is IGNORED and
+ *    raises the busy-detect interrupt (IIR = 0x7), cleared by reading USR
+ *    (Linux 8250_dw.c; NuttX issue 1092). BUSY is set while a character is
+ *    shifting out, the TX FIFO is not empty, a character is being received
+ *    or the RX FIFO holds data. The driver writes these registers only after
+ *    a bounded wait for BUSY = 0 and verifies each by read-back, retrying a
+ *    bounded number of times.
+ *  - DW APB: an RX-timeout identity (IIR = 0xC) can be reported with neither
+ *    LSR.DR nor LSR.BI set; one dummy RBR read clears it.
+ *  - Baud = clk / (16 * divisor); the divisor is rounded to nearest and a
+ *    baud whose error exceeds #D1_UART_BAUD_TOL_PPM is refused.
+ *  - LSR.OE/PE/FE/BI are cleared by reading LSR; PE/FE/BI belong to the
+ *    character at the top of the RX FIFO, LSR.FIFOERR says some character in
+ *    the FIFO has one.
+ *
+ * Two ways to use it:
+ *  - Polled (early console, panic): d1_uart_putc(), d1_uart_getc().
+ *  - Interrupt-driven over caller-provided power-of-two ring buffers:
+ *    d1_uart_irq_start(), then d1_uart_write() / d1_uart_read() from thread
+ *    context (never block, return the number of bytes moved) and
+ *    d1_uart_isr() from the UART interrupt. Nothing is lost silently: every
+ *    byte not delivered is counted in struct d1_uart_stats.
+ *
+ * Rings are single-producer single-consumer and lock-free on the single D1
+ * hart: the ISR produces RX and consumes TX; one thread context consumes RX
+ * and one produces TX.
+ */
+#ifndef D1_UART_H
+#define D1_UART_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "d1/error.h"
+#include "d1/uart_regs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup d1_uart UART driver
+ * @{ */
+
+/**
+ * Largest accepted baud error, parts per million (2 %). An 8N1 frame is
+ * sampled mid-bit over 9.5 bit times, so the two ends together may differ by
+ * about 5 %; 2 % per end leaves margin for the far end's own error.
+ */
+#define D1_UART_BAUD_TOL_PPM 20000u
+/** Largest FIFO depth accepted by d1_uart_init() (DW APB maximum). */
+#define D1_UART_MAX_FIFO_DEPTH 2048u
+/** Baud assumed for wait budgets while the line setting is unknown. */
+#define D1_UART_FALLBACK_BAUD 9600u
+/** Attempts at a verified LCR/DLL/DLH write sequence before D1_ETIMEDOUT. */
+#define D1_UART_LCR_ATTEMPTS 8u
+
+/** Parity setting. */
+enum d1_uart_parity {
+	D1_UART_PARITY_NONE, /**< No parity bit. */
+	D1_UART_PARITY_ODD,  /**< Odd parity. */
+	D1_UART_PARITY_EVEN, /**< Even parity. */
+};
+
+/** Register-file flavour of the instance. */
+enum d1_uart_flavour {
+	/** Synopsys DW APB UART (D1): has USR (BUSY), RFL, busy detect. */
+	D1_UART_FLAVOUR_DW_APB,
+	/** Plain 16550 (QEMU `virt` ns16550a): no USR/RFL; never BUSY. */
+	D1_UART_FLAVOUR_16550,
+};
+
+/** Line setting requested from d1_uart_configure(). */
+struct d1_uart_config {
+	uint32_t baud;              /**< Bits per second, > 0. */
+	uint8_t data_bits;          /**< 5..8. */
+	enum d1_uart_parity parity; /**< Parity. */
+	uint8_t stop_bits;          /**< 1 or 2 (2 means 1.5 with 5 data bits). */
+	bool fifo;                  /**< Enable the FIFOs. */
+	uint8_t rx_trigger;         /**< 0..3: FCR RT (1 char, 1/4, 1/2, full - 2). */
+	uint8_t tx_trigger;         /**< 0..3: FCR TFT (DW only; a 16550 ignores it). */
+};
+
+/** Single-producer single-consumer byte ring; indices run freely. */
+struct d1_uart_ring {
+	uint8_t *buf;           /**< Storage, size bytes. */
+	uint32_t size;          /**< Power of two (0 = no ring). */
+	volatile uint32_t head; /**< Producer index (next write). */
+	volatile uint32_t tail; /**< Consumer index (next read). */
+};
+
+/** Counters of everything that did not go as bytes in = bytes out. */
+struct d1_uart_stats {
+	uint32_t overrun; /**< LSR.OE seen: the hardware FIFO overflowed (>= 1 byte lost each). */
+	uint32_t framing; /**< Characters with a framing error, discarded. */
+	uint32_t parity;  /**< Characters with a parity error, discarded. */
+	uint32_t brk;     /**< Break conditions (their NUL character is discarded). */
+	uint32_t rx_dropped;  /**< Good bytes dropped because the RX ring was full. */
+	uint32_t busy_detect; /**< Busy-detect events (IIR 0x7, or an LCR/DLL/DLH write that did not
+	                         take). */
+	uint32_t rx_timeout_empty; /**< RX timeouts with no data (dummy read done). */
+	uint64_t rx_bytes;         /**< Bytes delivered into the RX ring (or by d1_uart_getc()). */
+	uint64_t tx_bytes;         /**< Bytes written to THR by the ISR or d1_uart_putc(). */
+	uint32_t
+	        rx_discarded; /**< Bytes read and discarded by d1_uart_configure() to reach idle. */
+	uint32_t lcr_retries; /**< Verified-write sequences that had to be repeated. */
+	uint32_t isr_idle;    /**< d1_uart_isr() calls that found no interrupt pending. */
+};
+
+/**
+ * @brief One UART instance. Owned by the caller; fields are private to the
+ *        driver (use the functions below).
+ */
+struct d1_uart {
+	uintptr_t base;       /**< Register base (physical or mapped). */
+	uint8_t reg_shift;    /**< Register i is at base + (i << reg_shift). */
+	uint8_t io_width;     /**< Access width in bytes: 4 or 1. */
+	uint8_t flavour;      /**< enum d1_uart_flavour. */
+	uint8_t lcr;          /**< Line setting in force (DLAB clear). */
+	uint8_t fcr;          /**< Last FCR written (FCR is write-only). */
+	uint8_t ier;          /**< IER shadow. */
+	bool configured;      /**< d1_uart_configure() succeeded. */
+	bool irq_mode;        /**< Between d1_uart_irq_start() and d1_uart_irq_stop(). */
+	volatile bool tx_irq; /**< ETBEI currently enabled. */
+	uint32_t clk_hz;      /**< UART input clock, Hz. */
+	uint32_t fifo_depth;  /**< Hardware FIFO depth (64 on D1, 16 on QEMU virt). */
+	uint32_t tx_burst; /**< Bytes the ISR may write per THRE (FIFO depth, or 1 without FIFO). */
+	uint32_t rx_level; /**< Bytes guaranteed present on an RDA identity (RX trigger level). */
+	uint32_t baud;     /**< Achieved baud (0 = unknown). */
+	int32_t baud_err_ppm;       /**< Achieved baud error, ppm (achieved - wanted). */
+	uint32_t char_bits;         /**< Bits per character incl. start/parity/stop, times 2. */
+	struct d1_uart_ring rx;     /**< RX ring (ISR produces). */
+	struct d1_uart_ring tx;     /**< TX ring (ISR consumes). */
+	struct d1_uart_stats stats; /**< Counters. */
+};
+
+/** Result of d1_uart_calc_baud(). */
+struct d1_uart_baud {
+	uint32_t divisor;  /**< DLH:DLL value, 1..65535. */
+	uint32_t achieved; /**< clk / (16 * divisor), rounded to nearest, baud. */
+	int32_t err_ppm;   /**< (exact achieved - wanted) / wanted, ppm, rounded toward zero. */
+};
+
+/**
+ * @brief Initialise a handle for a DW APB UART (reg_shift 2, 32-bit accesses)
+ *        or a plain 16550 (reg_shift 0 or 1, 8-bit accesses). Touches no
+ *        register.
+ *
+ * The flavour and access width follow from @p reg_shift: 2 means the D1's DW
+ * APB UART accessed 32 bits wide; 0 or 1 means a byte-wide plain 16550 such
+ * as the QEMU `virt` ns16550a (base 0x10000000, reg-shift 0, FIFO 16). Use
+ * d1_uart_init_ex() for any other combination.
+ * @param u          Handle to fill.
+ * @param base       Register base, non-zero.
+ * @param reg_shift  0..2.
+ * @param clk_hz     UART input clock in Hz (APB1, from the CCU driver on the
+ *                   D1; 3686400 on QEMU virt), non-zero.
+ * @param fifo_depth FIFO depth, 1..#D1_UART_MAX_FIFO_DEPTH (64 on D1).
+ * @return D1_OK, or D1_EINVAL for a NULL handle or an argument out of range.
+ */
+d1_err_t d1_uart_init(struct d1_uart *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
+                      unsigned fifo_depth);
+
+/**
+ * @brief Initialise a handle with explicit access width and flavour.
+ *        Touches no register.
+ * @param u          Handle to fill.
+ * @param base       Register base, non-zero, aligned to @p io_width.
+ * @param reg_shift  0..2; must be >= 2 when @p io_width is 4.
+ * @param io_width   Access width in bytes: 1 or 4.
+ * @param clk_hz     UART input clock in Hz, non-zero.
+ * @param fifo_depth FIFO depth, 1..#D1_UART_MAX_FIFO_DEPTH.
+ * @param flavour    enum d1_uart_flavour.
+ * @return D1_OK, or D1_EINVAL.
+ */
+d1_err_t d1_uart_init_ex(struct d1_uart *u, uintptr_t base, unsigned reg_shift, unsigned io_width,
+                         uint32_t clk_hz, unsigned fifo_depth, enum d1_uart_flavour flavour);
+
+/**
+ * @brief Compute the divisor for a baud rate (nearest), the achieved baud and
+ *        its error. Pure arithmetic, touches no register.
+ * @param clk_hz Input clock, Hz, non-zero.
+ * @param baud   Wanted baud, non-zero.
+ * @param out    Result (always filled on D1_OK and on D1_ERANGE when a
+ *               divisor exists).
+ * @return D1_OK; D1_EINVAL for NULL @p out or a zero argument; D1_ERANGE when
+ *         no divisor 1..65535 gets within #D1_UART_BAUD_TOL_PPM.
+ */
+d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *out);
+
+/**
+ * @brief Set baud, framing and FIFOs (polled mode only).
+ *
+ * Writes IER = 0, waits (bounded) for the UART to go idle — TX drained, and
+ * on a DW UART USR.BUSY = 0, reading and discarding (counting in
+ * d1_uart_stats::rx_discarded) any received byte that keeps it busy — then
+ * writes LCR with DLAB, DLL, DLH and LCR again, each only when BUSY is clear
+ * and each verified by read-back; a write that did not take is counted as a
+ * busy-detect event and the sequence is repeated (at most
+ * #D1_UART_LCR_ATTEMPTS times). Finally FCR (FIFO enable and triggers; no
+ * FIFO reset, so nothing received is thrown away). MCR is not touched.
+ * @param u             Initialised handle, not in interrupt mode.
+ * @param cfg           Requested setting.
+ * @param achieved_baud Optional: the achieved baud.
+ * @return D1_OK; D1_EINVAL for NULL/invalid fields (nothing written);
+ *         D1_ERANGE when the baud error would exceed #D1_UART_BAUD_TOL_PPM
+ *         (nothing written); D1_EBUSY in interrupt mode (nothing written);
+ *         D1_ETIMEDOUT when BUSY never cleared or the verified writes kept
+ *         failing (IER is then 0; LCR may still have DLAB set: call again).
+ */
+d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
+                           uint32_t *achieved_baud);
+
+/**
+ * @brief Polled transmit of one byte: bounded wait for LSR.THRE, then THR.
+ *
+ * The budget is (FIFO depth + 2) character times at the achieved baud (or
+ * #D1_UART_FALLBACK_BAUD before configure). Usable in interrupt mode from a
+ * panic path (it bypasses the TX ring).
+ * @param u Initialised handle.
+ * @param c Byte.
+ * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ETIMEDOUT if
+ *         THRE never set (nothing written).
+ */
+d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c);
+
+/**
+ * @brief Polled, non-blocking receive of one byte.
+ *
+ * Reads LSR; counts OE; a character with PE/FE/BI is read, counted and
+ * discarded (the call then returns D1_EAGAIN).
+ * @param u Initialised handle, not in interrupt mode.
+ * @param c Where to store the byte.
+ * @return D1_OK with *c set; D1_EAGAIN when no (good) byte was available;
+ *         D1_EINVAL for NULL; D1_ESTATE in interrupt mode (the ISR owns RX).
+ */
+d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c);
+
+/**
+ * @brief Enter interrupt mode over caller-provided rings.
+ *
+ * Enables the RX data/timeout and RX line-status interrupts (IER = ERBFI |
+ * ELSI). The TX-empty interrupt is enabled only while the TX ring holds
+ * data. Either ring may be absent (NULL buffer with size 0).
+ * @param u       Initialised handle, not already in interrupt mode.
+ * @param rx_buf  RX storage, or NULL when @p rx_size is 0.
+ * @param rx_size Power of two (>= 2), or 0.
+ * @param tx_buf  TX storage, or NULL when @p tx_size is 0.
+ * @param tx_size Power of two (>= 2), or 0.
+ * @return D1_OK; D1_EINVAL for a bad handle/buffer/size; D1_EBUSY if
+ *         already in interrupt mode. Nothing written on error.
+ */
+d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
+                           uint32_t tx_size);
+
+/**
+ * @brief Leave interrupt mode: IER = 0. Bytes still in the TX ring stay
+ *        there unsent (d1_uart_tx_pending()); the RX ring stays readable.
+ * @param u Initialised handle (NULL ignored).
+ */
+void d1_uart_irq_stop(struct d1_uart *u);
+
+/**
+ * @brief Queue bytes for interrupt-driven transmission. Never blocks.
+ *
+ * Copies as many bytes as fit into the TX ring and, if the TX-empty
+ * interrupt was off, enables it (one IER write inside a critical section).
+ * @param u    Handle in interrupt mode.
+ * @param data Bytes.
+ * @param len  Number of bytes.
+ * @return Bytes accepted, 0..len (0 also for NULL arguments or outside
+ *         interrupt mode).
+ */
+uint32_t d1_uart_write(struct d1_uart *u, const uint8_t *data, uint32_t len);
+
+/**
+ * @brief Take received bytes from the RX ring. Never blocks; touches no
+ *        register.
+ * @param u    Handle.
+ * @param data Destination.
+ * @param len  Room in @p data.
+ * @return Bytes copied, 0..len (0 for NULL arguments).
+ */
+uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len);
+
+/**
+ * @brief Interrupt service routine body: call from the UART IRQ.
+ *
+ * Loops on IIR (bounded) until it reads "no interrupt": drains the RX FIFO
+ * into the RX ring (on a DW UART with a clean LSR it reads RFL once and then
+ * only RBR, one MMIO access per byte), counts line errors, performs the dummy
+ * read of an empty RX timeout, clears a busy detect by reading USR, refills
+ * the TX FIFO from the TX ring (and disables the TX interrupt when the ring
+ * is empty).
+ * @param u Handle (not checked: ISR path).
+ */
+void d1_uart_isr(struct d1_uart *u);
+
+/**
+ * @brief Copy the counters (consistently, inside a critical section).
+ * @param u   Handle.
+ * @param out Destination (NULL ignored).
+ */
+void d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out);
+
+/**
+ * @brief Bytes waiting in the TX ring.
+ * @param u Handle.
+ * @return Count (0 for NULL).
+ */
+uint32_t d1_uart_tx_pending(const struct d1_uart *u);
+
+/**
+ * @brief Bytes waiting in the RX ring.
+ * @param u Handle.
+ * @return Count (0 for NULL).
+ */
+uint32_t d1_uart_rx_available(const struct d1_uart *u);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* D1_UART_H */

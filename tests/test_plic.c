@@ -1,0 +1,573 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * PLIC driver against the PLIC model: which source the hart gets, in which
+ * order, whether a source can be wedged or can storm, and the T-Head S-mode
+ * delegation; every bad input with "no register written" checked on the bus.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "d1/memmap.h"
+#include "d1/mmio.h"
+#include "d1/plic.h"
+#include "plic_model.h"
+#include "sim.h"
+
+#define BASE D1_PLIC_BASE
+#define NSRC D1_PLIC_NSOURCES
+
+static struct plic_model pm;
+static struct d1_plic plic;
+
+/* Handler log. */
+struct hlog {
+	unsigned order[512];
+	unsigned n;
+	unsigned calls[NSRC + 1];
+	unsigned keep_high[NSRC + 1]; /* calls that leave the level high */
+};
+static struct hlog hl;
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	plic_model_init(&pm, BASE, NSRC, 5, true);
+	hl = (struct hlog){0};
+	return 0;
+}
+
+/* A level device: the handler services it (drops the line) unless told to
+ * leave it high for a number of calls. */
+static void level_handler(unsigned src, void *arg)
+{
+	(void)arg;
+	if (hl.n < 512) {
+		hl.order[hl.n] = src;
+	}
+	hl.n++;
+	hl.calls[src]++;
+	if (hl.keep_high[src] > 0) {
+		hl.keep_high[src]--;
+	} else {
+		plic_model_set_level(&pm, src, false);
+	}
+}
+
+static struct d1_plic_entry table[NSRC + 1];
+
+static void table_all(d1_plic_handler_t fn, bool edge)
+{
+	for (unsigned s = 0; s <= NSRC; s++) {
+		table[s] = (struct d1_plic_entry){.fn = fn, .arg = NULL, .edge = edge};
+	}
+}
+
+static void init_ctx1(unsigned threshold)
+{
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, NSRC, threshold), D1_OK);
+}
+
+static void test_init_known_state(void **state)
+{
+	uint64_t w0;
+
+	(void)state;
+	/* as firmware might leave it */
+	for (unsigned s = 1; s <= NSRC; s++) {
+		pm.prio[s] = s % 32u;
+	}
+	for (unsigned w = 0; w < 6; w++) {
+		pm.enable[0][w] = 0x5A5A5A5Au;
+		pm.enable[1][w] = 0xFFFFFFFEu;
+	}
+	pm.threshold[0] = 7;
+	pm.threshold[1] = 7; /* OpenSBI leaves 7 */
+	w0 = sim_writes();
+	init_ctx1(0);
+	for (unsigned s = 1; s <= NSRC; s++) {
+		assert_int_equal(pm.prio[s], 0);
+	}
+	for (unsigned w = 0; w < 6; w++) {
+		assert_int_equal(pm.enable[1][w], 0);
+		assert_int_equal(pm.enable[0][w], 0x5A5A5A5Au); /* other context untouched */
+	}
+	assert_int_equal(pm.threshold[1], 0);
+	assert_int_equal(pm.threshold[0], 7);
+	/* delegation probe (write + restore) + 175 priorities + 6 enable words + threshold */
+	assert_int_equal(sim_writes() - w0, 2 + NSRC + 6 + 1);
+	assert_int_equal(plic.prio_max, 31);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+static void test_claims_highest_priority_above_threshold(void **state)
+{
+	static const unsigned want[] = {21, 22, 20};
+
+	(void)state;
+	init_ctx1(2);
+	table_all(level_handler, false);
+	assert_int_equal(d1_plic_set_priority(&plic, 20, 3), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 21, 5), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 22, 5), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 23, 2), D1_OK);  /* == threshold: never */
+	assert_int_equal(d1_plic_set_priority(&plic, 24, 31), D1_OK); /* not enabled */
+	assert_int_equal(d1_plic_set_priority(&plic, 25, 0), D1_OK);  /* priority 0: never */
+	for (unsigned s = 20; s <= 23; s++) {
+		assert_int_equal(d1_plic_enable(&plic, s), D1_OK);
+	}
+	assert_int_equal(d1_plic_enable(&plic, 25), D1_OK);
+	for (unsigned s = 20; s <= 25; s++) {
+		plic_model_set_level(&pm, s, true);
+	}
+	assert_true(plic_model_eip(&pm, 1));
+	assert_false(plic_model_eip(&pm, 0));
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 3);
+	assert_int_equal(hl.n, 3);
+	for (unsigned i = 0; i < 3; i++) {
+		assert_int_equal(hl.order[i], want[i]);
+	}
+	assert_int_equal(hl.calls[23] + hl.calls[24] + hl.calls[25], 0);
+	assert_false(plic_model_eip(&pm, 1));
+	/* lower the threshold: 23 now qualifies; 25 (priority 0) still never */
+	assert_int_equal(d1_plic_set_threshold(&plic, 1), D1_OK);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(hl.order[3], 23);
+	assert_int_equal(hl.calls[25], 0);
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+}
+
+/* Random configurations: the dispatch order must be priority descending,
+ * id ascending, over exactly the eligible sources. */
+static void test_random_arbitration_order(void **state)
+{
+	uint64_t rng = 12345;
+
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	for (unsigned round = 0; round < 200; round++) {
+		unsigned thr = (unsigned)(sim_rand(&rng) % 8u);
+		unsigned expect[NSRC + 1];
+		unsigned ne = 0;
+		bool en[NSRC + 1];
+		unsigned pr[NSRC + 1];
+
+		hl = (struct hlog){0};
+		assert_int_equal(d1_plic_set_threshold(&plic, thr), D1_OK);
+		for (unsigned s = 1; s <= NSRC; s++) {
+			uint64_t r = sim_rand(&rng);
+			bool high = (r & 3u) == 0;
+			pr[s] = (unsigned)((r >> 8) % 32u);
+			en[s] = ((r >> 16) & 1u) != 0;
+			assert_int_equal(d1_plic_set_priority(&plic, s, pr[s]), D1_OK);
+			assert_int_equal(en[s] ? d1_plic_enable(&plic, s)
+			                       : d1_plic_disable(&plic, s),
+			                 D1_OK);
+			plic_model_set_level(&pm, s, high);
+			if (high && en[s] && pr[s] > thr) {
+				expect[ne++] = s;
+			}
+		}
+		/* reference order: priority descending, then id ascending */
+		for (unsigned i = 1; i < ne; i++) {
+			for (unsigned j = i; j > 0; j--) {
+				unsigned a = expect[j - 1], b = expect[j];
+				if (pr[b] > pr[a]) {
+					expect[j - 1] = b;
+					expect[j] = a;
+				}
+			}
+		}
+		assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), ne);
+		assert_int_equal(hl.n, ne);
+		for (unsigned i = 0; i < ne; i++) {
+			assert_int_equal(hl.order[i], expect[i]);
+		}
+		/* the rest stays as it was: pending where high, nothing in service */
+		for (unsigned s = 1; s <= NSRC; s++) {
+			assert_int_equal(pm.claimed_by[s], -1);
+			plic_model_set_level(&pm, s, false);
+			pm.pending[s] = false;
+		}
+	}
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+}
+
+static void test_level_redelivered_until_serviced_and_bounded(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	assert_int_equal(d1_plic_set_priority(&plic, 60, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 60), D1_OK);
+	plic_model_set_level(&pm, 60, true);
+	hl.keep_high[60] = 2; /* the device needs three services */
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 3);
+	assert_int_equal(hl.calls[60], 3);
+	assert_int_equal(st.dispatched, 3);
+	assert_int_equal(st.spurious, 0);
+	/* a line stuck high: the dispatch loop is bounded, the source stays
+	 * pending (not lost, not wedged) */
+	hl.keep_high[60] = 1000000;
+	plic_model_set_level(&pm, 60, true);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), NSRC + 1);
+	assert_true(pm.pending[60]);
+	assert_int_equal(pm.claimed_by[60], -1);
+	assert_true(plic_model_eip(&pm, 1));
+}
+
+static unsigned edge_repulse;
+
+static void edge_handler(unsigned src, void *arg)
+{
+	(void)arg;
+	hl.calls[src]++;
+	if (edge_repulse > 0) {
+		edge_repulse--;
+		plic_model_pulse(&pm, src); /* the device fires again during the handler */
+	}
+}
+
+static void test_edge_completed_before_handler(void **state)
+{
+	(void)state;
+	init_ctx1(0);
+	pm.edge[30] = true;
+	assert_int_equal(d1_plic_set_priority(&plic, 30, 4), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 30), D1_OK);
+
+	table_all(edge_handler, true);
+	edge_repulse = 1;
+	plic_model_pulse(&pm, 30);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 2);
+	assert_int_equal(hl.calls[30], 2);
+	assert_int_equal(pm.edges_lost, 0);
+
+	/* the same source treated as level (completed after the handler):
+	 * the edge during service is lost — why edge entries exist */
+	table_all(edge_handler, false);
+	hl = (struct hlog){0};
+	edge_repulse = 1;
+	plic_model_pulse(&pm, 30);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(pm.edges_lost, 1);
+}
+
+static void masking_handler(unsigned src, void *arg)
+{
+	(void)arg;
+	hl.calls[src]++;
+	/* defer the work: mask the source, leave the device line high */
+	assert_int_equal(d1_plic_disable(&plic, src), D1_OK);
+}
+
+static void test_masked_eoi_cannot_wedge(void **state)
+{
+	uintptr_t en = BASE + D1_PLIC_ENABLE_OFFSET(1, 18u / 32u);
+	uintptr_t claim = BASE + D1_PLIC_CLAIM_OFFSET(1);
+
+	(void)state;
+	init_ctx1(0);
+	table_all(masking_handler, false);
+	assert_int_equal(d1_plic_set_priority(&plic, D1_IRQ_UART(0), 3), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
+	plic_model_set_level(&pm, D1_IRQ_UART(0), true);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(pm.claimed_by[D1_IRQ_UART(0)], -1); /* completed */
+	assert_false(plic_model_enabled(&pm, 1, D1_IRQ_UART(0)));
+	assert_false(plic_model_eip(&pm, 1));
+	/* the thread finishes and unmasks: the still-high line comes back */
+	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(hl.calls[D1_IRQ_UART(0)], 2);
+
+	/* The sequence the driver avoids, on the raw bus: mask, then complete.
+	 * The completion is dropped and the source is wedged for good. */
+	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
+	assert_int_equal(d1_plic_claim(&plic), D1_IRQ_UART(0));
+	d1_mmio_modify32(en, 1u << (D1_IRQ_UART(0) % 32u), 0);
+	d1_mmio_write32(claim, D1_IRQ_UART(0));
+	assert_int_equal(pm.completes_dropped_masked, 1);
+	d1_mmio_modify32(en, 0, 1u << (D1_IRQ_UART(0) % 32u));
+	assert_int_equal(d1_plic_claim(&plic), 0); /* never again */
+	assert_int_equal(pm.claimed_by[D1_IRQ_UART(0)], 1);
+}
+
+static void test_unhandled_source_completed_then_masked(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	assert_int_equal(d1_plic_set_priority(&plic, 40, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 40), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 150, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 150), D1_OK);
+	table[40].fn = NULL;
+	plic_model_set_level(&pm, 40, true);  /* stays high: would storm */
+	plic_model_set_level(&pm, 150, true); /* beyond a short table */
+	assert_int_equal(d1_plic_dispatch(&plic, table, 100, &st), 0);
+	assert_int_equal(st.unhandled, 2);
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(pm.claimed_by[40], -1);
+	assert_int_equal(pm.claimed_by[150], -1);
+	assert_false(plic_model_enabled(&pm, 1, 40));
+	assert_false(plic_model_enabled(&pm, 1, 150));
+	assert_false(plic_model_eip(&pm, 1)); /* no storm */
+	assert_int_equal(d1_plic_dispatch(&plic, table, 100, &st), 0);
+	assert_int_equal(st.spurious, 1);
+	assert_int_equal(pm.claims[1], 2);
+}
+
+static void test_spurious_claims_counted(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(st.spurious, 1);
+	/* a source pending, but the claim says 0 (the interrupt was taken by
+	 * another context, or went away) */
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 9), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
+	plic_model_set_level(&pm, 76, true);
+	pm.spurious_claims = 1;
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(st.spurious, 2);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 1);
+	assert_int_equal(st.dispatched, 1);
+	assert_int_equal(st.spurious, 2);
+}
+
+static void test_s_per_and_delegation(void **state)
+{
+	struct d1_plic m_ctx;
+	uint64_t w0;
+
+	(void)state;
+	/* M-mode firmware: known state, a priority to see restored */
+	assert_int_equal(d1_plic_init(&m_ctx, BASE, D1_PLIC_CTX_M, NSRC, 7), D1_OK);
+	pm.prio[NSRC] = 9;
+	assert_int_equal(d1_plic_check_delegation(&m_ctx), D1_OK); /* M: always */
+
+	/* S-mode without S_PER: refused, and nothing takes effect */
+	pm.s_mode = true;
+	plic = (struct d1_plic){0};
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, NSRC, 0), D1_ENODELEG);
+	assert_int_equal(pm.prio[NSRC], 9);
+	assert_int_equal(pm.denied_writes, 1); /* only the probe */
+	/* threshold and claim/complete stay reachable (T-Head) */
+	plic.base = BASE;
+	plic.context = 1;
+	plic.nsources = NSRC;
+	plic.prio_max = 31;
+	assert_int_equal(d1_plic_set_threshold(&plic, 3), D1_OK);
+	assert_int_equal(pm.threshold[1], 3);
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENODELEG);
+	/* S-mode cannot grant itself S_PER */
+	assert_int_equal(d1_plic_set_s_per(BASE, true), D1_ENODELEG);
+	assert_int_equal(pm.ctrl, 0);
+
+	/* M-mode sets S_PER (as OpenSBI does at boot) */
+	pm.s_mode = false;
+	assert_int_equal(d1_plic_set_s_per(BASE, true), D1_OK);
+	assert_int_equal(pm.ctrl, 1);
+	pm.s_mode = true;
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_OK);
+	assert_int_equal(pm.prio[NSRC], 9); /* probe restored */
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 5), D1_OK);
+	assert_int_equal(pm.prio[76], 5);
+
+	/* the CPU power domain went off: S_PER is lost, the check says so */
+	plic_model_power_cycle(&pm);
+	w0 = pm.denied_writes;
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENODELEG);
+	assert_int_equal(pm.denied_writes, w0 + 1);
+	pm.s_mode = false;
+	assert_int_equal(d1_plic_set_s_per(BASE, false), D1_OK);
+}
+
+static void test_qemu_virt_prio_max(void **state)
+{
+	struct d1_plic q;
+	uint64_t w0;
+
+	(void)state;
+	sim_reset();
+	plic_model_init(&pm, D1_PLIC_QEMU_VIRT_BASE, D1_PLIC_QEMU_VIRT_NSOURCES, 3, false);
+	pm.s_mode = true; /* no PLIC_CTRL: S-mode is never gated */
+	assert_int_equal(d1_plic_init_ex(&q, D1_PLIC_QEMU_VIRT_BASE, D1_PLIC_CTX_S,
+	                                 D1_PLIC_QEMU_VIRT_NSOURCES, 0, D1_PLIC_QEMU_VIRT_PRIO_MAX),
+	                 D1_OK);
+	/* the hazard: 3-bit registers turn 8 into 0 (= never) */
+	d1_mmio_write32(D1_PLIC_QEMU_VIRT_BASE + D1_PLIC_PRIO_OFFSET(5), 8);
+	assert_int_equal(pm.prio[5], 0);
+	w0 = sim_writes();
+	assert_int_equal(d1_plic_set_priority(&q, D1_PLIC_QEMU_VIRT_UART0_IRQ, 8), D1_ERANGE);
+	assert_int_equal(d1_plic_set_threshold(&q, 8), D1_ERANGE);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(d1_plic_set_priority(&q, D1_PLIC_QEMU_VIRT_UART0_IRQ, 7), D1_OK);
+	assert_int_equal(d1_plic_enable(&q, D1_PLIC_QEMU_VIRT_UART0_IRQ), D1_OK);
+	plic_model_set_level(&pm, D1_PLIC_QEMU_VIRT_UART0_IRQ, true);
+	table_all(level_handler, false);
+	assert_int_equal(d1_plic_dispatch(&q, table, NSRC + 1, NULL), 1);
+	assert_int_equal(hl.calls[D1_PLIC_QEMU_VIRT_UART0_IRQ], 1);
+	/* no PLIC_CTRL there */
+	assert_int_equal(d1_plic_set_s_per(D1_PLIC_QEMU_VIRT_BASE, true), D1_ENODELEG);
+	/* the other way in: D1 defaults, then the max */
+	assert_int_equal(d1_plic_init(&q, D1_PLIC_QEMU_VIRT_BASE, 1, D1_PLIC_QEMU_VIRT_NSOURCES, 0),
+	                 D1_OK);
+	assert_int_equal(d1_plic_set_max_priority(&q, 7), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&q, 1, 31), D1_ERANGE);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+static void inner_handler(unsigned src, void *arg)
+{
+	(void)arg;
+	hl.calls[src]++;
+	plic_model_set_level(&pm, src, false);
+	/* the high-priority handler masks the interrupted low-priority source */
+	assert_int_equal(d1_plic_disable(&plic, 50), D1_OK);
+}
+
+static void outer_handler(unsigned src, void *arg)
+{
+	(void)arg;
+	hl.calls[src]++;
+	plic_model_set_level(&pm, 51, true);
+	/* nested interrupt (the port re-enabled interrupts in the handler) */
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+}
+
+static void test_nested_dispatch_disable_of_outer_source(void **state)
+{
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	table[50].fn = outer_handler;
+	table[51].fn = inner_handler;
+	assert_int_equal(d1_plic_set_priority(&plic, 50, 2), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 51, 6), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 50), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 51), D1_OK);
+	plic_model_set_level(&pm, 50, true);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(hl.calls[50], 1);
+	assert_int_equal(hl.calls[51], 1);
+	assert_int_equal(pm.claimed_by[50], -1);
+	assert_int_equal(pm.claimed_by[51], -1);
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(pm.completes_unclaimed, 0);
+	assert_null(plic.active);
+}
+
+static void self_completing_handler(unsigned src, void *arg)
+{
+	(void)arg;
+	hl.calls[src]++;
+	plic_model_set_level(&pm, src, false);
+	d1_plic_complete(&plic, src);
+}
+
+static void test_self_complete_not_repeated(void **state)
+{
+	(void)state;
+	init_ctx1(0);
+	table_all(self_completing_handler, false);
+	assert_int_equal(d1_plic_set_priority(&plic, 90, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 90), D1_OK);
+	plic_model_set_level(&pm, 90, true);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(pm.completes[1], 1);
+	assert_int_equal(pm.completes_unclaimed, 0);
+}
+
+#define EXPECT_NO_WRITE(call, err)                                                                 \
+	do {                                                                                       \
+		uint64_t w_ = sim_writes();                                                        \
+		assert_int_equal((call), (err));                                                   \
+		assert_int_equal(sim_writes(), w_);                                                \
+	} while (0)
+
+static void test_invalid_inputs_write_nothing(void **state)
+{
+	struct d1_plic q;
+	uint64_t w0;
+
+	(void)state;
+	EXPECT_NO_WRITE(d1_plic_init(NULL, BASE, 1, NSRC, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init(&q, 0, 1, NSRC, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init(&q, BASE + 2, 1, NSRC, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 2, NSRC, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, 0, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, D1_PLIC_MAX_SOURCES + 1, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, NSRC, 32), D1_ERANGE);
+	EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 0, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 0, 32), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 8, 7), D1_ERANGE);
+	init_ctx1(0);
+	EXPECT_NO_WRITE(d1_plic_set_priority(NULL, 20, 1), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 0, 1), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, NSRC + 1, 1), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 20, 32), D1_ERANGE);
+	EXPECT_NO_WRITE(d1_plic_enable(NULL, 20), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_enable(&plic, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_enable(&plic, NSRC + 1), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_disable(NULL, 20), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_disable(&plic, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_disable(&plic, NSRC + 1), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_threshold(NULL, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_threshold(&plic, 32), D1_ERANGE);
+	EXPECT_NO_WRITE(d1_plic_set_max_priority(NULL, 7), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_max_priority(&plic, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_max_priority(&plic, 32), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_s_per(0, true), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_set_s_per(BASE + 1, true), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_plic_check_delegation(NULL), D1_EINVAL);
+	w0 = sim_writes();
+	d1_plic_complete(&plic, 0);
+	d1_plic_complete(&plic, NSRC + 1);
+	d1_plic_complete(NULL, 20);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(plic.rejected, 2);
+	assert_int_equal(d1_plic_dispatch(NULL, table, NSRC + 1, NULL), 0);
+	assert_int_equal(sim_writes(), w0);
+	/* the priority limit follows the handle */
+	assert_int_equal(d1_plic_set_max_priority(&plic, 7), D1_OK);
+	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 20, 8), D1_ERANGE);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup(test_init_known_state, setup),
+	        cmocka_unit_test_setup(test_claims_highest_priority_above_threshold, setup),
+	        cmocka_unit_test_setup(test_random_arbitration_order, setup),
+	        cmocka_unit_test_setup(test_level_redelivered_until_serviced_and_bounded, setup),
+	        cmocka_unit_test_setup(test_edge_completed_before_handler, setup),
+	        cmocka_unit_test_setup(test_masked_eoi_cannot_wedge, setup),
+	        cmocka_unit_test_setup(test_unhandled_source_completed_then_masked, setup),
+	        cmocka_unit_test_setup(test_spurious_claims_counted, setup),
+	        cmocka_unit_test_setup(test_s_per_and_delegation, setup),
+	        cmocka_unit_test_setup(test_qemu_virt_prio_max, setup),
+	        cmocka_unit_test_setup(test_nested_dispatch_disable_of_outer_source, setup),
+	        cmocka_unit_test_setup(test_self_complete_not_repeated, setup),
+	        cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

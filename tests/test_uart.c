@@ -1,0 +1,765 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * UART driver against the UART model: the line setting and baud the model
+ * measures, bytes in = bytes out through the interrupt path (FIFO full, ring
+ * full, line errors, overrun), the DW BUSY faults, and every bad input with
+ * "no register written" checked on the bus.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "d1/memmap.h"
+#include "d1/mmio.h"
+#include "d1/uart.h"
+#include "sim.h"
+#include "uart_model.h"
+
+#define UBASE D1_UART0_BASE
+#define CLK   24000000u
+#define QBASE 0x10000000u
+#define QCLK  3686400u
+
+static struct uart_model um;
+static struct d1_uart u;
+static uint8_t rxbuf[4096];
+static uint8_t txbuf[4096];
+static uint8_t in[20000];
+static uint8_t out[20000];
+static unsigned nout;
+
+static const struct d1_uart_config cfg_8n1 = {
+        .baud = 115200,
+        .data_bits = 8,
+        .parity = D1_UART_PARITY_NONE,
+        .stop_bits = 1,
+        .fifo = true,
+        .rx_trigger = 2,
+        .tx_trigger = 0,
+};
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	uart_model_init(&um, UBASE, 2, true, CLK, D1_UART_FIFO_DEPTH);
+	assert_int_equal(d1_uart_init(&u, UBASE, 2, CLK, D1_UART_FIFO_DEPTH), D1_OK);
+	nout = 0;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	uart_model_free(&um);
+	return 0;
+}
+
+/* Serve the interrupt line (bounded) as a PLIC would. */
+static void serve(void)
+{
+	for (unsigned k = 0; k < 32 && uart_model_irq(&um); k++) {
+		d1_uart_isr(&u);
+	}
+	assert_false(uart_model_irq(&um));
+}
+
+/* Let the RX timeout (4 character times) expire, then serve. */
+static void settle(void)
+{
+	sim_advance(5u * uart_model_char_ticks(&um));
+	serve();
+}
+
+static void drain_ring(void)
+{
+	nout += d1_uart_read(&u, out + nout, (uint32_t)(sizeof(out) - nout));
+}
+
+/* Advance model time in steps; every @p every steps serve the interrupt
+ * and empty the ring. */
+static void run(uint64_t ticks, uint64_t step, unsigned every)
+{
+	uint64_t end = sim_now() + ticks;
+	unsigned k = 0;
+
+	while (sim_now() < end) {
+		sim_advance(step);
+		if (++k % every == 0) {
+			serve();
+			drain_ring();
+		}
+	}
+	serve();
+	drain_ring();
+}
+
+static void fill_random(uint8_t *b, unsigned n, uint64_t seed)
+{
+	uint64_t r = seed;
+	for (unsigned i = 0; i < n; i++) {
+		b[i] = (uint8_t)sim_rand(&r);
+	}
+}
+
+static void test_calc_baud(void **state)
+{
+	struct d1_uart_baud b;
+
+	(void)state;
+	/* d1-hardware.md: 24 MHz / 115200 -> 13 -> 115,384.6 baud (+0.16 %) */
+	assert_int_equal(d1_uart_calc_baud(CLK, 115200, &b), D1_OK);
+	assert_int_equal(b.divisor, 13);
+	assert_int_equal(b.achieved, 115385);
+	assert_int_equal(b.err_ppm, 1602);
+	assert_int_equal(d1_uart_calc_baud(QCLK, 115200, &b), D1_OK);
+	assert_int_equal(b.divisor, 2);
+	assert_int_equal(b.err_ppm, 0);
+	assert_int_equal(d1_uart_calc_baud(CLK, 1500000, &b), D1_OK);
+	assert_int_equal(b.divisor, 1);
+	/* 24 MHz cannot make 921600 (div 2 -> 750000, -18.6 %) or 1 Mbaud */
+	assert_int_equal(d1_uart_calc_baud(CLK, 921600, &b), D1_ERANGE);
+	assert_int_equal(b.achieved, 750000);
+	assert_int_equal(b.err_ppm, -186197);
+	assert_int_equal(d1_uart_calc_baud(CLK, 1000000, &b), D1_ERANGE);
+	assert_int_equal(d1_uart_calc_baud(CLK, 3000000, &b), D1_ERANGE);
+	/* too slow for a 16-bit divisor: 65535 gives 22.9 baud for 22 (+4 %) */
+	assert_int_equal(d1_uart_calc_baud(CLK, 22, &b), D1_ERANGE);
+	assert_int_equal(b.divisor, 65535);
+	assert_int_equal(d1_uart_calc_baud(CLK, 23, &b), D1_OK);
+	/* the bound is exact: 2 % accepted, just above refused. clk = 16 * 1020
+	 * with baud 1000 -> divisor 1, +2.0 % */
+	assert_int_equal(d1_uart_calc_baud(16u * 1020u, 1000, &b), D1_OK);
+	assert_int_equal(b.err_ppm, 20000);
+	assert_int_equal(d1_uart_calc_baud(16u * 1021u, 1000, &b), D1_ERANGE);
+	assert_int_equal(d1_uart_calc_baud(16u * 980u, 1000, &b), D1_OK);
+	assert_int_equal(b.err_ppm, -20000);
+	assert_int_equal(d1_uart_calc_baud(16u * 979u, 1000, &b), D1_ERANGE);
+	assert_int_equal(d1_uart_calc_baud(0, 1000, &b), D1_EINVAL);
+	assert_int_equal(d1_uart_calc_baud(CLK, 0, &b), D1_EINVAL);
+	assert_int_equal(d1_uart_calc_baud(CLK, 1000, NULL), D1_EINVAL);
+}
+
+static void test_configure_line_as_measured(void **state)
+{
+	uint32_t got = 0;
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &c, &got), D1_OK);
+	assert_int_equal(got, 115385);
+	assert_int_equal(u.baud_err_ppm, 1602);
+	assert_int_equal(um.lcr, 0x03);
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+	assert_int_equal(um.fcr & 0xC1u, 0x81u);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(d1_uart_putc(&u, (uint8_t)('A' + i)), D1_OK);
+	}
+	sim_advance(10u * 2080u);
+	assert_int_equal(um.cap_count, 4);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(um.cap[i].byte, 'A' + i);
+		assert_int_equal(um.cap[i].lcr, 0x03);
+		assert_int_equal(um.cap[i].divisor, 13);
+	}
+	/* back to back at 10 bits of 16 * 13 clocks: 2080 ticks per character */
+	for (unsigned i = 1; i < 4; i++) {
+		assert_int_equal(um.cap[i].t_end - um.cap[i - 1].t_end, 2080);
+	}
+
+	/* 7E2 at 9600: divisor 156 (9615 baud), 11-bit frames */
+	c = (struct d1_uart_config){.baud = 9600,
+	                            .data_bits = 7,
+	                            .parity = D1_UART_PARITY_EVEN,
+	                            .stop_bits = 2,
+	                            .fifo = false};
+	assert_int_equal(d1_uart_configure(&u, &c, &got), D1_OK);
+	assert_int_equal(got, 9615);
+	assert_int_equal(um.lcr, 0x02 | 0x04 | 0x08 | 0x10);
+	assert_int_equal(um.dll | (um.dlh << 8), 156);
+	assert_int_equal(um.fcr & 1u, 0);
+	assert_int_equal(d1_uart_putc(&u, 'x'), D1_OK);
+	assert_int_equal(d1_uart_putc(&u, 'y'), D1_OK);
+	sim_advance(3u * 27456u);
+	assert_int_equal(um.cap_count, 6);
+	assert_int_equal(um.cap[5].lcr, 0x1E);
+	assert_int_equal(um.cap[5].t_end - um.cap[4].t_end, 11u * 16u * 156u);
+	assert_int_equal(um.lcr_ignored + um.dl_ignored, 0);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+static void test_polled_getc_counts_errors(void **state)
+{
+	uint8_t c = 0;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_EAGAIN);
+	uart_model_rx_put(&um, 'a', 0);
+	uart_model_rx_put(&um, 'b', UART_RX_PE);
+	uart_model_rx_put(&um, 'c', UART_RX_FE);
+	uart_model_rx_put(&um, 0, UART_RX_BI | UART_RX_FE);
+	uart_model_rx_put(&um, 'd', 0);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_OK);
+	assert_int_equal(c, 'a');
+	assert_int_equal(d1_uart_getc(&u, &c), D1_EAGAIN);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_EAGAIN);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_EAGAIN);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_OK);
+	assert_int_equal(c, 'd');
+	assert_int_equal(d1_uart_getc(&u, &c), D1_EAGAIN);
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(u.stats.framing, 1);
+	assert_int_equal(u.stats.brk, 1);
+	assert_int_equal(u.stats.rx_bytes, 2);
+	/* overrun: 65 characters into a 64-deep FIFO */
+	for (unsigned i = 0; i < 65; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(um.rx_lost, 1);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_OK);
+	assert_int_equal(u.stats.overrun, 1);
+}
+
+static void test_putc_times_out_and_writes_nothing(void **state)
+{
+	uint64_t w0;
+	uint64_t d0;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	um.tx_stuck = true;
+	assert_int_equal(d1_uart_putc(&u, '1'), D1_OK); /* into the (stuck) shifter */
+	assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* into the FIFO */
+	w0 = sim_writes();
+	d0 = sim_delay_us_total();
+	assert_int_equal(d1_uart_putc(&u, '3'), D1_ETIMEDOUT);
+	assert_int_equal(sim_writes(), w0);
+	/* it waited its budget: 66 characters of 10 bits at 115385 baud */
+	assert_true(sim_delay_us_total() - d0 >= 5720);
+	assert_int_equal(um.tx_overflow, 0);
+}
+
+static void test_lcr_busy_race_cannot_corrupt_line(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	/* a start bit arrives right after the driver saw USR idle (3 times),
+	 * and right after it set DLAB (2 times): those LCR and DLL writes
+	 * are ignored by the DW UART */
+	um.race_after_usr = 3;
+	um.race_after_dlab = 2;
+	c.parity = D1_UART_PARITY_ODD;
+	c.baud = 57600;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	assert_int_equal(um.lcr_ignored, 3);
+	assert_int_equal(um.dl_ignored, 2);
+	assert_int_equal(um.lcr, 0x0B); /* 8O1, DLAB clear */
+	assert_int_equal(um.dll | (um.dlh << 8), 26);
+	assert_int_equal(u.stats.lcr_retries, 5);
+	assert_int_equal(u.stats.busy_detect, 5);
+	assert_int_equal(u.stats.rx_discarded, 5); /* the race characters */
+	assert_false(um.busy_detect);              /* cleared by the USR read */
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(d1_uart_putc(&u, 'k'), D1_OK);
+	sim_advance(5000);
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].lcr, 0x0B);
+	assert_int_equal(um.cap[0].divisor, 26);
+
+	/* what the wait prevents: a plain LCR write while a character shifts
+	 * out is ignored and raises busy detect, even with IER = 0 */
+	assert_int_equal(d1_uart_putc(&u, 'z'), D1_OK);
+	d1_mmio_write32(UBASE + D1_UART_LCR_OFFSET, 0x03);
+	assert_int_equal(um.lcr, 0x0B);
+	assert_true(uart_model_irq(&um));
+	assert_int_equal(uart_model_iid(&um), D1_UART_IID_BUSY);
+}
+
+static void test_stuck_busy_times_out_without_lcr_write(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+	uint64_t d0 = sim_delay_us_total();
+
+	(void)state;
+	um.busy_stuck = true;
+	c.baud = 9600;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_ETIMEDOUT);
+	assert_int_equal(um.lcr_writes, 0);
+	assert_int_equal(um.lcr, 0x03);
+	assert_int_equal(um.dll, 13);
+	assert_true(sim_delay_us_total() - d0 > 0);
+	/* when BUSY then clears, the next attempt succeeds */
+	um.busy_stuck = false;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	assert_int_equal(um.dll | (um.dlh << 8), 156);
+}
+
+static void test_verified_writes_give_up_bounded(void **state)
+{
+	(void)state;
+	/* every idle USR read is followed by a new start bit: never settles */
+	um.race_after_usr = 1000;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_ETIMEDOUT);
+	assert_int_equal(u.stats.lcr_retries, D1_UART_LCR_ATTEMPTS - 1);
+	assert_int_equal(um.lcr_ignored, D1_UART_LCR_ATTEMPTS);
+	assert_int_equal(um.lcr, 0x03); /* unchanged, not corrupted */
+	assert_int_equal(um.ier, 0);
+}
+
+static void start_irq(uint32_t rx_size, uint32_t tx_size)
+{
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_irq_start(&u, rx_size ? rxbuf : NULL, rx_size,
+	                                   tx_size ? txbuf : NULL, tx_size),
+	                 D1_OK);
+	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
+}
+
+static void test_irq_rx_fifo_full_and_stream_no_loss(void **state)
+{
+	uint64_t ct;
+
+	(void)state;
+	start_irq(4096, 0);
+	/* the FIFO exactly full when the ISR finally runs */
+	for (unsigned i = 0; i < 64; i++) {
+		in[i] = (uint8_t)(i * 7u + 1u);
+		uart_model_rx_put(&um, in[i], 0);
+	}
+	assert_int_equal(um.rx_lost, 0);
+	serve();
+	drain_ring();
+	assert_int_equal(nout, 64);
+	assert_memory_equal(out, in, 64);
+
+	/* 5000 random bytes at line rate, served every quarter character */
+	ct = uart_model_char_ticks(&um);
+	nout = 0;
+	fill_random(in, 5000, 7);
+	for (unsigned i = 0; i < 5000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	run(5010u * ct, ct / 4u, 1);
+	assert_int_equal(nout, 5000);
+	assert_memory_equal(out, in, 5000);
+
+	/* served only every 60 characters: the 64-deep FIFO absorbs it */
+	nout = 0;
+	for (unsigned i = 0; i < 5000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	run(5010u * ct, ct, 60);
+	assert_int_equal(nout, 5000);
+	assert_memory_equal(out, in, 5000);
+	assert_int_equal(um.rx_lost, 0);
+	assert_int_equal(u.stats.overrun + u.stats.rx_dropped, 0);
+	assert_int_equal(u.stats.rx_bytes, 10064);
+}
+
+static void test_irq_rx_overrun_counted(void **state)
+{
+	uint64_t ct;
+	unsigned j = 0;
+
+	(void)state;
+	start_irq(4096, 0);
+	ct = uart_model_char_ticks(&um);
+	fill_random(in, 3000, 11);
+	for (unsigned i = 0; i < 3000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	/* served every 80 characters: 16 lost per service */
+	run(3010u * ct, ct, 80);
+	assert_true(um.rx_lost > 0);
+	assert_int_equal(nout + um.rx_lost, 3000);
+	assert_true(u.stats.overrun > 0);
+	assert_true(u.stats.overrun <= um.rx_lost);
+	/* what arrived is in order: a subsequence of what was sent */
+	for (unsigned i = 0; i < 3000 && j < nout; i++) {
+		if (in[i] == out[j]) {
+			j++;
+		}
+	}
+	assert_int_equal(j, nout);
+}
+
+static void test_ring_full_drops_counted_exactly(void **state)
+{
+	(void)state;
+	start_irq(16, 0);
+	for (unsigned i = 0; i < 40; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	serve(); /* fast path: RFL = 40, LSR clean */
+	assert_int_equal(u.stats.rx_dropped, 24);
+	assert_int_equal(u.stats.rx_bytes, 16);
+	drain_ring();
+	assert_int_equal(nout, 16);
+	for (unsigned i = 0; i < 16; i++) {
+		assert_int_equal(out[i], i);
+	}
+	/* the slow path (an error in the FIFO) counts the same way */
+	uart_model_rx_put(&um, 0xEE, UART_RX_PE);
+	for (unsigned i = 0; i < 30; i++) {
+		uart_model_rx_put(&um, (uint8_t)(100 + i), 0);
+	}
+	serve();
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(u.stats.rx_dropped, 24 + 14);
+	nout = 0;
+	drain_ring();
+	assert_int_equal(nout, 16);
+	for (unsigned i = 0; i < 16; i++) {
+		assert_int_equal(out[i], 100 + i);
+	}
+	/* room again: nothing more is dropped */
+	uart_model_rx_put(&um, 0x42, 0);
+	sim_advance(5u * uart_model_char_ticks(&um));
+	serve();
+	nout = 0;
+	drain_ring();
+	assert_int_equal(nout, 1);
+	assert_int_equal(u.stats.rx_dropped, 38);
+}
+
+static void test_irq_line_errors_counted_and_discarded(void **state)
+{
+	static const uint8_t good[] = {'g', 'o', 'o', 'd'};
+
+	(void)state;
+	start_irq(256, 0);
+	uart_model_rx_put(&um, 'g', 0);
+	uart_model_rx_put(&um, 'x', UART_RX_PE);
+	uart_model_rx_put(&um, 'o', 0);
+	uart_model_rx_put(&um, 'y', UART_RX_FE);
+	uart_model_rx_put(&um, 0, UART_RX_BI | UART_RX_FE);
+	uart_model_rx_put(&um, 'o', 0);
+	uart_model_rx_put(&um, 'z', UART_RX_PE | UART_RX_FE);
+	uart_model_rx_put(&um, 'd', 0);
+	settle();
+	drain_ring();
+	assert_int_equal(nout, 4);
+	assert_memory_equal(out, good, 4);
+	assert_int_equal(u.stats.parity, 2);
+	assert_int_equal(u.stats.framing, 2);
+	assert_int_equal(u.stats.brk, 1);
+	assert_int_equal(um.rbr_empty_reads, 0);
+}
+
+static void test_timeout_delivers_bytes_below_trigger(void **state)
+{
+	uint64_t ct;
+
+	(void)state;
+	start_irq(256, 0); /* trigger 32 */
+	ct = uart_model_char_ticks(&um);
+	for (unsigned i = 0; i < 5; i++) {
+		uart_model_rx_send(&um, (uint8_t)('0' + i), 0);
+	}
+	sim_advance(6u * ct);
+	assert_false(uart_model_irq(&um)); /* below the trigger */
+	sim_advance(4u * ct);
+	assert_int_equal(uart_model_iid(&um), D1_UART_IID_TIMEOUT);
+	serve();
+	drain_ring();
+	assert_int_equal(nout, 5);
+	assert_memory_equal(out, "01234", 5);
+}
+
+static void test_rx_timeout_empty_dummy_read(void **state)
+{
+	(void)state;
+	start_irq(256, 0);
+	uart_model_force_timeout_empty(&um);
+	assert_true(uart_model_irq(&um));
+	d1_uart_isr(&u);
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(u.stats.rx_timeout_empty, 1);
+	assert_int_equal(um.rbr_empty_reads, 1); /* exactly one dummy read */
+	assert_int_equal(u.stats.rx_bytes, 0);
+	d1_uart_isr(&u); /* line low: nothing to do */
+	assert_int_equal(u.stats.isr_idle, 1);
+}
+
+static void test_busy_detect_cleared_by_isr(void **state)
+{
+	(void)state;
+	start_irq(256, 0);
+	assert_int_equal(d1_uart_putc(&u, 'q'), D1_OK); /* shifting: BUSY */
+	d1_mmio_write32(UBASE + D1_UART_LCR_OFFSET, 0x1F);
+	assert_int_equal(uart_model_iid(&um), D1_UART_IID_BUSY);
+	d1_uart_isr(&u);
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(u.stats.busy_detect, 1);
+	assert_int_equal(um.lcr, 0x03);
+}
+
+static void test_irq_tx_write_never_blocks(void **state)
+{
+	uint64_t ct;
+	unsigned sent = 0;
+	unsigned zero_returns = 0;
+
+	(void)state;
+	start_irq(256, 256);
+	ct = uart_model_char_ticks(&um);
+	fill_random(in, 3000, 3);
+	while (sent < 3000) {
+		uint32_t n = d1_uart_write(&u, in + sent, 3000u - sent);
+		assert_true(n <= 256);
+		if (n == 0) {
+			zero_returns++;
+		}
+		sent += n;
+		run(16u * ct, ct, 4); /* the caller goes on with its work */
+	}
+	assert_true(zero_returns > 0); /* the ring was full at times: no stall */
+	run(400u * ct, ct, 1);
+	assert_int_equal(um.cap_count, 3000);
+	for (unsigned i = 0; i < 3000; i++) {
+		assert_int_equal(um.cap[i].byte, in[i]);
+	}
+	assert_int_equal(u.stats.tx_bytes, 3000);
+	assert_int_equal(um.tx_overflow, 0);
+	assert_int_equal(um.ier & D1_UART_IER_ETBEI_BITS, 0); /* off when drained */
+	assert_int_equal(d1_uart_tx_pending(&u), 0);
+	assert_false(uart_model_irq(&um));
+}
+
+static void test_full_duplex(void **state)
+{
+	uint64_t ct;
+	unsigned sent = 0;
+
+	(void)state;
+	start_irq(1024, 512);
+	ct = uart_model_char_ticks(&um);
+	fill_random(in, 4000, 5);
+	for (unsigned i = 0; i < 4000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	while (sent < 4000) {
+		sent += d1_uart_write(&u, in + sent, 4000u - sent);
+		run(8u * ct, ct / 2u, 3);
+	}
+	run(600u * ct, ct / 2u, 3);
+	assert_int_equal(nout, 4000);
+	assert_memory_equal(out, in, 4000);
+	assert_int_equal(um.cap_count, 4000);
+	for (unsigned i = 0; i < 4000; i++) {
+		assert_int_equal(um.cap[i].byte, in[i]);
+	}
+	assert_int_equal(um.rx_lost + u.stats.rx_dropped + um.tx_overflow, 0);
+}
+
+static void test_irq_stop(void **state)
+{
+	(void)state;
+	start_irq(256, 256);
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 256, txbuf, 256), D1_EBUSY);
+	d1_uart_irq_stop(&u);
+	assert_int_equal(um.ier, 0);
+	assert_int_equal(d1_uart_write(&u, (const uint8_t *)"abc", 3), 0);
+	uart_model_rx_put(&um, 'r', 0);
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 256, NULL, 0), D1_OK);
+	settle();
+	drain_ring();
+	assert_int_equal(nout, 1);
+	assert_int_equal(d1_uart_write(&u, (const uint8_t *)"abc", 3), 0); /* no TX ring */
+	assert_int_equal(sim_critical_depth(), 0);
+}
+
+/* Offsets the driver touched, to check the 16550 flavour. */
+static uint32_t max_off;
+static void trace_off(void *arg, bool write, uintptr_t addr, uint32_t value)
+{
+	(void)arg;
+	(void)write;
+	(void)value;
+	if (addr >= QBASE && addr - QBASE > max_off) {
+		max_off = (uint32_t)(addr - QBASE);
+	}
+}
+
+static void test_qemu_virt_16550_byte_registers(void **state)
+{
+	uint64_t ct;
+	unsigned sent = 0;
+	uint32_t got;
+
+	(void)state;
+	uart_model_free(&um);
+	sim_reset();
+	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
+	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+	assert_int_equal(u.flavour, D1_UART_FLAVOUR_16550);
+	assert_int_equal(u.io_width, 1);
+	max_off = 0;
+	sim_set_trace(trace_off, NULL);
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, &got), D1_OK);
+	assert_int_equal(got, 115200);
+	assert_int_equal(um.dll, 2);
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 1024, txbuf, 256), D1_OK);
+	ct = uart_model_char_ticks(&um);
+	fill_random(in, 3000, 9);
+	for (unsigned i = 0; i < 3000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	while (sent < 1000) {
+		sent += d1_uart_write(&u, in + sent, 1000u - sent);
+		run(8u * ct, ct / 2u, 2);
+	}
+	run(3100u * ct, ct / 2u, 2);
+	assert_int_equal(nout, 3000);
+	assert_memory_equal(out, in, 3000);
+	assert_int_equal(um.cap_count, 1000);
+	assert_int_equal(um.rx_lost + u.stats.rx_dropped + um.tx_overflow, 0);
+	assert_int_equal(sim_unmapped(), 0);
+	assert_true(max_off <= 7); /* no DW-only register (USR, RFL) touched */
+	assert_int_equal(um.rbr_empty_reads, 0);
+	sim_set_trace(NULL, NULL);
+}
+
+#define EXPECT_NO_WRITE(call, err)                                                                 \
+	do {                                                                                       \
+		uint64_t w_ = sim_writes();                                                        \
+		assert_int_equal((call), (err));                                                   \
+		assert_int_equal(sim_writes(), w_);                                                \
+	} while (0)
+
+static void test_invalid_inputs_write_nothing(void **state)
+{
+	struct d1_uart v;
+	struct d1_uart_config c;
+	uint8_t b;
+
+	(void)state;
+	EXPECT_NO_WRITE(d1_uart_init(NULL, UBASE, 2, CLK, 64), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init(&v, 0, 2, CLK, 64), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 3, CLK, 64), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, 0, 64), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, CLK, 0), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, CLK, D1_UART_MAX_FIFO_DEPTH + 1), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE + 2, 2, CLK, 64), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 0, 4, CLK, 64, D1_UART_FLAVOUR_DW_APB),
+	                D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 2, 2, CLK, 64, D1_UART_FLAVOUR_DW_APB),
+	                D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 2, 4, CLK, 64, (enum d1_uart_flavour)7),
+	                D1_EINVAL);
+
+	EXPECT_NO_WRITE(d1_uart_configure(NULL, &cfg_8n1, NULL), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_configure(&u, NULL, NULL), D1_EINVAL);
+	c = cfg_8n1;
+	c.data_bits = 4;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c.data_bits = 9;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c = cfg_8n1;
+	c.parity = (enum d1_uart_parity)3;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c = cfg_8n1;
+	c.stop_bits = 0;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c.stop_bits = 3;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c = cfg_8n1;
+	c.rx_trigger = 4;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c = cfg_8n1;
+	c.tx_trigger = 4;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c = cfg_8n1;
+	c.baud = 0;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	c.baud = 921600;
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_ERANGE);
+
+	EXPECT_NO_WRITE(d1_uart_putc(NULL, 'a'), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_getc(NULL, &b), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_getc(&u, NULL), D1_EINVAL);
+
+	EXPECT_NO_WRITE(d1_uart_irq_start(NULL, rxbuf, 16, txbuf, 16), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 24, txbuf, 16), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 3), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 1, txbuf, 16), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, NULL, 16, txbuf, 16), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 0, txbuf, 16), D1_EINVAL);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, NULL, 16), D1_EINVAL);
+
+	/* interrupt mode: the ISR owns the line and RX */
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 16), D1_OK);
+	EXPECT_NO_WRITE(d1_uart_configure(&u, &cfg_8n1, NULL), D1_EBUSY);
+	EXPECT_NO_WRITE(d1_uart_getc(&u, &b), D1_ESTATE);
+	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 16), D1_EBUSY);
+	assert_int_equal(d1_uart_write(NULL, &b, 1), 0);
+	assert_int_equal(d1_uart_write(&u, NULL, 1), 0);
+	assert_int_equal(d1_uart_read(NULL, &b, 1), 0);
+	assert_int_equal(d1_uart_read(&u, NULL, 1), 0);
+	assert_int_equal(d1_uart_tx_pending(NULL), 0);
+	assert_int_equal(d1_uart_rx_available(NULL), 0);
+	d1_uart_irq_stop(NULL);
+	d1_uart_get_stats(&u, NULL);
+	assert_int_equal(sim_unmapped(), 0);
+}
+
+static void test_get_stats_copies(void **state)
+{
+	struct d1_uart_stats s;
+
+	(void)state;
+	start_irq(16, 0);
+	for (unsigned i = 0; i < 20; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	settle();
+	d1_uart_get_stats(&u, &s);
+	assert_int_equal(s.rx_bytes, 16);
+	assert_int_equal(s.rx_dropped, 4);
+	assert_int_equal(d1_uart_rx_available(&u), 16);
+	assert_int_equal(sim_critical_depth(), 0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup_teardown(test_calc_baud, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_line_as_measured, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_polled_getc_counts_errors, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_putc_times_out_and_writes_nothing, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_lcr_busy_race_cannot_corrupt_line, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_stuck_busy_times_out_without_lcr_write, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_verified_writes_give_up_bounded, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_irq_rx_fifo_full_and_stream_no_loss, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_irq_rx_overrun_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_ring_full_drops_counted_exactly, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_irq_line_errors_counted_and_discarded, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_timeout_delivers_bytes_below_trigger, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_rx_timeout_empty_dummy_read, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_busy_detect_cleared_by_isr, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_irq_tx_write_never_blocks, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_full_duplex, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_irq_stop, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_qemu_virt_16550_byte_registers, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_invalid_inputs_write_nothing, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_get_stats_copies, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
