@@ -1,0 +1,389 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * D1 watchdog driver (timer-block WDT, riscv_wdt, R_WDOG: one register
+ * layout). Hardware semantics are listed in d1/wdt.h and
+ * docs/clocks-and-watchdog.md; each place that depends on one says so.
+ */
+#include "d1/wdt.h"
+
+#include <stddef.h>
+
+#include "d1/mmio.h"
+
+/*
+ * Interval index -> count cycles. SVD wdog_intv_value enumerates the cycle
+ * counts (C16000 .. C512000); at the 32 kHz (24 MHz / 750) clock they are
+ * the 0.5, 1..6, 8, 10, 12, 14, 16 s of Linux/U-Boot sunxi_wdt.c.
+ */
+static const uint32_t intv_cycles[D1_WDT_INTV_MAX + 1u] = {
+        16000u,  32000u,  64000u,  96000u,  128000u, 160000u,
+        192000u, 256000u, 320000u, 384000u, 448000u, 512000u,
+};
+
+static uintptr_t reg(const struct d1_wdt *w, uint32_t off)
+{
+	return w->base + off;
+}
+
+static bool valid(const struct d1_wdt *w)
+{
+	return w != NULL && w->base != 0u && w->id < D1_WDT_COUNT;
+}
+
+/* The only way this file writes CFG, MODE or SOFT_RST: the key is always
+ * in [31:16] (keyless writes are silently dropped by the D1). The three
+ * key fields have the same position (SVD key_field [31:16]). */
+static void write_keyed(const struct d1_wdt *w, uint32_t off, uint32_t value)
+{
+	d1_mmio_write32(reg(w, off), (value & ~D1_WDT_CFG_KEY_FIELD_BITS) | D1_WDT_KEY_FIELD);
+}
+
+/* Timeout in ms of interval index @i counted at @hz, rounded down (a
+ * shorter report is the safe one for a feeder). */
+static uint32_t cycles_to_ms(unsigned i, uint32_t hz)
+{
+	return (uint32_t)(((uint64_t)intv_cycles[i] * 1000u) / hz);
+}
+
+const char *d1_wdt_name(enum d1_wdt_id id)
+{
+	switch (id) {
+	case D1_WDT_TIMER:
+		return "timer_wdt";
+	case D1_WDT_RISCV:
+		return "riscv_wdt";
+	case D1_WDT_R:
+		return "r_wdog";
+	default:
+		return "wdt?";
+	}
+}
+
+d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base)
+{
+	if (w == NULL || base == 0u || (unsigned)id >= D1_WDT_COUNT) {
+		return D1_EINVAL;
+	}
+	*w = (struct d1_wdt){
+	        .base = base,
+	        .id = (uint8_t)id,
+	        /* Only the timer-block instance is the `-wdt-reset` one with
+	         * SOFT_RST (d1-hardware.md; OpenSBI fdt_reset_sunxi_wdt.c). */
+	        .caps = id == D1_WDT_TIMER ? D1_WDT_CAP_SOFT_RESET : 0u,
+	};
+	return D1_OK;
+}
+
+unsigned d1_wdt_caps(const struct d1_wdt *w)
+{
+	return w != NULL ? w->caps : 0u;
+}
+
+d1_err_t d1_wdt_round_timeout(uint32_t timeout_ms, uint32_t *achieved_ms, unsigned *index)
+{
+	if (timeout_ms == 0u) {
+		return D1_EINVAL;
+	}
+	/* Table in the clock the driver programs (24 MHz / 750); Linux also
+	 * rounds an unsupported request up. */
+	for (unsigned i = 0; i <= D1_WDT_INTV_MAX; i++) {
+		uint32_t ms = cycles_to_ms(i, D1_WDT_HOSC32K_HZ);
+		if (ms >= timeout_ms) {
+			if (achieved_ms != NULL) {
+				*achieved_ms = ms;
+			}
+			if (index != NULL) {
+				*index = i;
+			}
+			return D1_OK;
+		}
+	}
+	return D1_ERANGE;
+}
+
+d1_err_t d1_wdt_get_state(const struct d1_wdt *w, struct d1_wdt_state *st)
+{
+	uint32_t mode;
+	uint32_t cfg;
+	unsigned idx;
+	unsigned act;
+
+	if (!valid(w) || st == NULL) {
+		return D1_EINVAL;
+	}
+	mode = d1_mmio_read32(reg(w, D1_WDT_MODE_OFFSET));
+	cfg = d1_mmio_read32(reg(w, D1_WDT_CFG_OFFSET));
+	idx = (mode & D1_WDT_MODE_INTV_VALUE_BITS) >> D1_WDT_MODE_INTV_VALUE_LSB;
+	act = (cfg & D1_WDT_CFG_MODE_BITS) >> D1_WDT_CFG_MODE_LSB;
+
+	*st = (struct d1_wdt_state){
+	        .name = d1_wdt_name((enum d1_wdt_id)w->id),
+	        .running = (mode & D1_WDT_MODE_EN_BITS) != 0u,
+	        .cfg_mode = (uint8_t)act,
+	        .interval_index = (uint8_t)idx,
+	        .losc = (cfg & D1_WDT_CFG_CLK_SRC_BITS) != 0u,
+	        .action = (act == D1_WDT_CFG_MODE_RESET || act == D1_WDT_CFG_MODE_IRQ)
+	                          ? (enum d1_wdt_action)act
+	                          : D1_WDT_ACTION_NONE,
+	        .timeout_ms = D1_WDT_TIMEOUT_UNKNOWN,
+	};
+	if (idx <= D1_WDT_INTV_MAX) {
+		st->timeout_ms = cycles_to_ms(idx, st->losc ? D1_WDT_LOSC_HZ : D1_WDT_HOSC32K_HZ);
+	}
+	st->irq_enabled =
+	        (d1_mmio_read32(reg(w, D1_WDT_IRQ_EN_OFFSET)) & D1_WDT_IRQ_EN_IRQ_EN_BITS) != 0u;
+	st->irq_pending = (d1_mmio_read32(reg(w, D1_WDT_IRQ_STA_OFFSET)) &
+	                   D1_WDT_IRQ_STA_IRQ_PEND_BITS) != 0u;
+	return D1_OK;
+}
+
+/* --- formatter: bounded appends, no libc --- */
+
+struct sbuf {
+	char *p;
+	size_t len;
+	size_t n;
+	bool trunc;
+};
+
+static void put_s(struct sbuf *b, const char *s)
+{
+	for (; *s != '\0'; s++) {
+		if (b->n + 1u < b->len) {
+			b->p[b->n++] = *s;
+		} else {
+			b->trunc = true;
+		}
+	}
+	b->p[b->n] = '\0';
+}
+
+static void put_u(struct sbuf *b, uint32_t v)
+{
+	char tmp[11];
+	unsigned i = sizeof(tmp) - 1u;
+
+	tmp[i] = '\0';
+	do {
+		tmp[--i] = (char)('0' + (v % 10u));
+		v /= 10u;
+	} while (v != 0u);
+	put_s(b, &tmp[i]);
+}
+
+d1_err_t d1_wdt_format_state(const struct d1_wdt_state *st, char *buf, size_t len)
+{
+	struct sbuf b = {.p = buf, .len = len};
+
+	if (st == NULL || buf == NULL || len == 0u) {
+		return D1_EINVAL;
+	}
+	buf[0] = '\0';
+	put_s(&b, st->name != NULL ? st->name : "wdt?");
+	put_s(&b, st->running ? ": running, " : ": stopped, ");
+	if (st->timeout_ms == D1_WDT_TIMEOUT_UNKNOWN) {
+		put_s(&b, "unknown timeout (index ");
+		put_u(&b, st->interval_index);
+		put_s(&b, ")");
+	} else {
+		put_u(&b, st->timeout_ms);
+		put_s(&b, " ms");
+	}
+	if (st->losc) {
+		put_s(&b, " (LOSC)");
+	}
+	switch (st->action) {
+	case D1_WDT_ACTION_RESET:
+		put_s(&b, ", reset mode");
+		break;
+	case D1_WDT_ACTION_IRQ:
+		put_s(&b, ", interrupt mode");
+		break;
+	default:
+		put_s(&b, ", no-action mode (cfg ");
+		put_u(&b, st->cfg_mode);
+		put_s(&b, ")");
+		break;
+	}
+	if (st->irq_pending) {
+		put_s(&b, ", irq pending");
+	}
+	return b.trunc ? D1_ERANGE : D1_OK;
+}
+
+/* --- arming --- */
+
+static void feed(const struct d1_wdt *w)
+{
+	d1_mmio_write32(reg(w, D1_WDT_CTRL_OFFSET), D1_WDT_FEED_VALUE);
+}
+
+static uint32_t mode_value(unsigned idx, bool en)
+{
+	return ((uint32_t)idx << D1_WDT_MODE_INTV_VALUE_LSB) | (en ? D1_WDT_MODE_EN_BITS : 0u);
+}
+
+/* CFG with the action set and the 24 MHz / 750 clock selected (clk_src 0,
+ * the clock in which the interval table is exact); other bits kept. */
+static uint32_t cfg_value(const struct d1_wdt *w, unsigned action)
+{
+	uint32_t cfg = d1_mmio_read32(reg(w, D1_WDT_CFG_OFFSET));
+
+	cfg &= ~(D1_WDT_CFG_MODE_BITS | D1_WDT_CFG_CLK_SRC_BITS | D1_WDT_CFG_KEY_FIELD_BITS);
+	return cfg | ((uint32_t)action << D1_WDT_CFG_MODE_LSB) |
+	       (D1_WDT_CFG_CLK_SRC_HOSC32K << D1_WDT_CFG_CLK_SRC_LSB);
+}
+
+static bool hw_running(const struct d1_wdt *w)
+{
+	return (d1_mmio_read32(reg(w, D1_WDT_MODE_OFFSET)) & D1_WDT_MODE_EN_BITS) != 0u;
+}
+
+static void arm(const struct d1_wdt *w, unsigned idx, unsigned action)
+{
+	if (hw_running(w)) {
+		/* Never unwatched: restart the old count first, so the
+		 * reconfiguration happens with a full old timeout left, then
+		 * restart the new one. */
+		feed(w);
+		write_keyed(w, D1_WDT_CFG_OFFSET, cfg_value(w, action));
+		write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, true));
+		feed(w);
+		return;
+	}
+	/* Linux / U-Boot D1 start order: interval, feed, action, enable. */
+	write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, false));
+	feed(w);
+	write_keyed(w, D1_WDT_CFG_OFFSET, cfg_value(w, action));
+	write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, true));
+}
+
+d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action action,
+                      uint32_t *achieved_ms)
+{
+	unsigned idx;
+	uint32_t ms;
+	d1_err_t e;
+
+	if (!valid(w) || (action != D1_WDT_ACTION_RESET && action != D1_WDT_ACTION_IRQ)) {
+		return D1_EINVAL;
+	}
+	e = d1_wdt_round_timeout(timeout_ms, &ms, &idx);
+	if (e != D1_OK) {
+		return e;
+	}
+	arm(w, idx, (unsigned)action);
+	if (achieved_ms != NULL) {
+		*achieved_ms = ms;
+	}
+	return D1_OK;
+}
+
+d1_err_t d1_wdt_set_timeout(struct d1_wdt *w, uint32_t timeout_ms, uint32_t *achieved_ms)
+{
+	unsigned idx;
+	uint32_t ms;
+	d1_err_t e;
+
+	if (!valid(w)) {
+		return D1_EINVAL;
+	}
+	e = d1_wdt_round_timeout(timeout_ms, &ms, &idx);
+	if (e != D1_OK) {
+		return e;
+	}
+	if (hw_running(w)) {
+		feed(w);
+		write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, true));
+		feed(w);
+	} else {
+		write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, false));
+	}
+	if (achieved_ms != NULL) {
+		*achieved_ms = ms;
+	}
+	return D1_OK;
+}
+
+d1_err_t d1_wdt_takeover(struct d1_wdt *w, enum d1_wdt_policy policy, uint32_t timeout_ms,
+                         struct d1_wdt_state *inherited, uint32_t *achieved_ms)
+{
+	struct d1_wdt_state st;
+	unsigned idx = 0;
+	uint32_t ms = 0;
+
+	if (!valid(w) || (policy != D1_WDT_TAKEOVER_STOP && policy != D1_WDT_TAKEOVER_KEEP)) {
+		return D1_EINVAL;
+	}
+	if (policy == D1_WDT_TAKEOVER_KEEP) {
+		d1_err_t e = d1_wdt_round_timeout(timeout_ms, &ms, &idx);
+		if (e != D1_OK) {
+			return e;
+		}
+	}
+	(void)d1_wdt_get_state(w, &st); /* cannot fail: arguments checked */
+	if (inherited != NULL) {
+		*inherited = st;
+	}
+	if (policy == D1_WDT_TAKEOVER_STOP) {
+		write_keyed(w, D1_WDT_MODE_OFFSET, 0u);
+	} else {
+		arm(w, idx, D1_WDT_CFG_MODE_RESET);
+	}
+	if (achieved_ms != NULL) {
+		*achieved_ms = ms;
+	}
+	return D1_OK;
+}
+
+d1_err_t d1_wdt_feed(const struct d1_wdt *w)
+{
+	if (!valid(w)) {
+		return D1_EINVAL;
+	}
+	feed(w);
+	return D1_OK;
+}
+
+d1_err_t d1_wdt_stop(struct d1_wdt *w)
+{
+	if (!valid(w)) {
+		return D1_EINVAL;
+	}
+	/* The bare key (0x16AA0000) stops it (Linux sunxi_wdt_stop on D1). */
+	write_keyed(w, D1_WDT_MODE_OFFSET, 0u);
+	return D1_OK;
+}
+
+d1_err_t d1_wdt_irq_enable(const struct d1_wdt *w, bool on)
+{
+	if (!valid(w)) {
+		return D1_EINVAL;
+	}
+	/* One defined bit per instance: a plain write, no read-modify-write. */
+	d1_mmio_write32(reg(w, D1_WDT_IRQ_EN_OFFSET), on ? D1_WDT_IRQ_EN_IRQ_EN_BITS : 0u);
+	return D1_OK;
+}
+
+bool d1_wdt_irq_pending(const struct d1_wdt *w)
+{
+	return (d1_mmio_read32(reg(w, D1_WDT_IRQ_STA_OFFSET)) & D1_WDT_IRQ_STA_IRQ_PEND_BITS) != 0u;
+}
+
+void d1_wdt_irq_ack(const struct d1_wdt *w)
+{
+	d1_mmio_write32(reg(w, D1_WDT_IRQ_STA_OFFSET), D1_WDT_IRQ_STA_IRQ_PEND_BITS);
+}
+
+d1_err_t d1_wdt_soft_reset(const struct d1_wdt *w)
+{
+	if (!valid(w)) {
+		return D1_EINVAL;
+	}
+	if ((w->caps & D1_WDT_CAP_SOFT_RESET) == 0u) {
+		return D1_ENOTSUP;
+	}
+	/* 0x16AA0001 (d1-hardware.md; OpenSBI fdt_reset_sunxi_wdt.c). */
+	write_keyed(w, D1_WDT_SOFT_RST_OFFSET, D1_WDT_SOFT_RST_SOFT_RST_EN_BITS);
+	return D1_OK;
+}
