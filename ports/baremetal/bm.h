@@ -26,6 +26,7 @@
 #define BM_UART_CLK_HZ    3686400u    /* DT clock-frequency of the virt UART (0x384000) */
 #define BM_RTC_BASE       0x00101000u /* VIRT_RTC, goldfish RTC */
 #define BM_RTC_IRQ        11u         /* RTC_IRQ */
+#define BM_QEMU_TEST_BASE 0x00100000u /* VIRT_TEST: sifive_test finisher */
 #elif defined(BM_PLATFORM_D1)
 #include "d1/memmap.h"
 #define BM_PLATFORM_NAME  "d1"

@@ -22,7 +22,7 @@
 #define BM_IRQ_S_EXT    9u           /* scause code: supervisor external */
 
 #define BM_CSR_READ(name)                                                                          \
-	__extension__({                                                                                       \
+	__extension__({                                                                            \
 		uint64_t v_;                                                                       \
 		__asm__ volatile("csrr %0, " #name : "=r"(v_)::"memory");                          \
 		v_;                                                                                \

@@ -37,15 +37,15 @@ void bm_board_console_init(uint8_t rx_trigger)
 	fifo = 64u; /* D1 manual: 64-byte FIFOs */
 #endif
 	bm_check(d1_uart_init(&bm_uart, BM_UART_BASE, BM_UART_REG_SHIFT, clk_hz, fifo),
-		 "d1_uart_init");
+	         "d1_uart_init");
 	const struct d1_uart_config cfg = {
-		.baud = 115200u,
-		.data_bits = 8u,
-		.parity = D1_UART_PARITY_NONE,
-		.stop_bits = 1u,
-		.fifo = true,
-		.rx_trigger = rx_trigger,
-		.tx_trigger = 0u,
+	        .baud = 115200u,
+	        .data_bits = 8u,
+	        .parity = D1_UART_PARITY_NONE,
+	        .stop_bits = 1u,
+	        .fifo = true,
+	        .rx_trigger = rx_trigger,
+	        .tx_trigger = 0u,
 	};
 	bm_check(d1_uart_configure(&bm_uart, &cfg, NULL), "d1_uart_configure");
 	bm_console_set(bm_board_putc);
@@ -59,7 +59,7 @@ void bm_board_dispatch(void)
 void bm_board_plic_init(unsigned threshold)
 {
 	d1_err_t err = d1_plic_init_ex(&bm_plic, BM_PLIC_BASE, BM_PLIC_CONTEXT, BM_PLIC_NSOURCES,
-				       threshold, bm_plic_prio_max());
+	                               threshold, bm_plic_prio_max());
 	if (err == D1_ENODELEG) {
 		bm_puts("FAIL PLIC not delegated to S-mode (PLIC_CTRL.S_PER = 0?)\n");
 		bm_exit(1);

@@ -37,8 +37,8 @@
 #endif
 
 #define PERIOD_COUNTS ((uint32_t)((uint64_t)BENCH_PERIOD_US * BM_TIMEBASE_HZ / 1000000u))
-_Static_assert((uint64_t)BENCH_PERIOD_US * BM_TIMEBASE_HZ % 1000000u == 0u,
-	       "the period must be a whole number of time-base counts");
+_Static_assert((uint64_t)BENCH_PERIOD_US *BM_TIMEBASE_HZ % 1000000u == 0u,
+               "the period must be a whole number of time-base counts");
 
 static const char *const load_names[] = {"none", "busy-loop", "memcpy-64KiB"};
 
@@ -116,20 +116,20 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_board_console_init(2u);
 	const struct bench_tick_info *ti = bench_tick_info();
 	bm_printf("\nd1drivers bare-metal bench on %s: %u periods of %u us, tick %s, load %s\n",
-		  BM_PLATFORM_NAME, BENCH_PERIODS, BENCH_PERIOD_US, ti->name,
-		  load_names[BENCH_LOAD]);
+	          BM_PLATFORM_NAME, BENCH_PERIODS, BENCH_PERIOD_US, ti->name,
+	          load_names[BENCH_LOAD]);
 	bm_printf("sbi: spec %u.%u impl %ld version 0x%lx, TIME %s, SRST %s\n",
-		  bm_sbi_spec_version() >> 24, bm_sbi_spec_version() & 0xFFFFFFu,
-		  bm_sbi_impl_id(), bm_sbi_impl_version(), bm_sbi_has_time() ? "yes" : "no",
-		  bm_sbi_has_srst() ? "yes" : "no");
+	          bm_sbi_spec_version() >> 24, bm_sbi_spec_version() & 0xFFFFFFu, bm_sbi_impl_id(),
+	          bm_sbi_impl_version(), bm_sbi_has_time() ? "yes" : "no",
+	          bm_sbi_has_srst() ? "yes" : "no");
 	bm_platform_report();
 
 	bm_board_plic_init(0u); /* OpenSBI leaves the threshold at 7: lower it */
 	bm_board_irq_attach(BM_UART_IRQ, uart_irq, &bm_uart, 1u);
 	bm_check(d1_uart_irq_start(&bm_uart, uart_rx_ring, sizeof uart_rx_ring, NULL, 0u),
-		 "d1_uart_irq_start");
+	         "d1_uart_irq_start");
 	bm_check(d1_lat_init(&lat, lat_bins, D1_LAT_NBINS(PERIOD_COUNTS), ti->clock_hz),
-		 "d1_lat_init");
+	         "d1_lat_init");
 	bm_puts("measuring (silent until done)...\n");
 	/* Let the last console bytes leave before the run: TX must not overlap it. */
 	d1_port_delay_us(2000u);
@@ -147,25 +147,25 @@ int bm_main(uint64_t a0, uint64_t a1)
 	struct d1_uart_stats us;
 	d1_uart_get_stats(&bm_uart, &us);
 	bm_printf("\nrun: %lu boundaries in %lu us of time CSR, first..last tick %lu counts "
-		  "(ideal %lu)\n",
-		  (unsigned long)boundaries, (unsigned long)bm_time_to_us(t1 - t0),
-		  (unsigned long)(t_last - t_first),
-		  (unsigned long)((boundaries - 1u) * PERIOD_COUNTS));
+	          "(ideal %lu)\n",
+	          (unsigned long)boundaries, (unsigned long)bm_time_to_us(t1 - t0),
+	          (unsigned long)(t_last - t_first),
+	          (unsigned long)((boundaries - 1u) * PERIOD_COUNTS));
 	bench_tick_report();
 	bm_printf("sample: %s, %u Hz\n", ti->sample_def, ti->clock_hz);
 	bm_printf("counters: spurious_ticks=%lu plic_spurious=%u plic_unhandled=%u "
-		  "unowned_traps=%lu uart_rx=%lu\n",
-		  (unsigned long)spurious_ticks, bm_plic_stats.spurious, bm_plic_stats.unhandled,
-		  (unsigned long)bm_spurious_traps(), (unsigned long)us.rx_bytes);
+	          "unowned_traps=%lu uart_rx=%lu\n",
+	          (unsigned long)spurious_ticks, bm_plic_stats.spurious, bm_plic_stats.unhandled,
+	          (unsigned long)bm_spurious_traps(), (unsigned long)us.rx_bytes);
 #if defined(BM_PLATFORM_QEMU_VIRT)
 	bm_puts("NOTE: QEMU emulation: absolute latencies mean nothing (TCG, host "
-		"scheduling); only the data path and the accounting are exercised.\n");
+	        "scheduling); only the data path and the accounting are exercised.\n");
 #endif
 	const struct d1_lat_meta meta = {
-		.os = "baremetal",
-		.board = BM_PLATFORM_NAME,
-		.load = load_names[BENCH_LOAD],
-		.period_ns = (uint64_t)BENCH_PERIOD_US * 1000u,
+	        .os = "baremetal",
+	        .board = BM_PLATFORM_NAME,
+	        .load = load_names[BENCH_LOAD],
+	        .period_ns = (uint64_t)BENCH_PERIOD_US * 1000u,
 	};
 	d1_err_t e = d1_lat_report_text(&lat, &meta, report, sizeof report, NULL);
 	bm_puts(report);

@@ -11,8 +11,8 @@
 
 /** Tick source: implemented by exactly one of tick_timer1.c / tick_sbi.c. */
 struct bench_tick_info {
-	const char *name;      /* "timer1", "sbi-set-timer" */
-	uint32_t clock_hz;     /* rate of the latency sample */
+	const char *name;       /* "timer1", "sbi-set-timer" */
+	uint32_t clock_hz;      /* rate of the latency sample */
 	const char *sample_def; /* what a sample counts */
 };
 

@@ -18,9 +18,9 @@ static uint64_t next_deadline;
 static volatile bool running;
 
 static const struct bench_tick_info info = {
-	.name = "sbi-set-timer",
-	.clock_hz = BM_TIMEBASE_HZ,
-	.sample_def = "time CSR at handler entry - absolute deadline",
+        .name = "sbi-set-timer",
+        .clock_hz = BM_TIMEBASE_HZ,
+        .sample_def = "time CSR at handler entry - absolute deadline",
 };
 
 const struct bench_tick_info *bench_tick_info(void)
@@ -68,5 +68,5 @@ void bench_tick_stop(void)
 void bench_tick_report(void)
 {
 	bm_printf("tick: SBI set_timer, absolute deadlines every %lu counts of %u Hz\n",
-		  (unsigned long)period, BM_TIMEBASE_HZ);
+	          (unsigned long)period, BM_TIMEBASE_HZ);
 }

@@ -24,9 +24,9 @@ static uint64_t last_boundary; /* time CSR of the last boundary accounted for */
 static int64_t grid_err_max;   /* largest |boundary estimate - grid| seen, counts */
 
 static const struct bench_tick_info info = {
-	.name = "timer1",
-	.clock_hz = D1_HOSC_HZ,
-	.sample_def = "Timer1 clocks since the period boundary (d1_timer_tick)",
+        .name = "timer1",
+        .clock_hz = D1_HOSC_HZ,
+        .sample_def = "Timer1 clocks since the period boundary (d1_timer_tick)",
 };
 
 const struct bench_tick_info *bench_tick_info(void)
@@ -60,7 +60,7 @@ void bench_tick_start(uint32_t period_counts)
 	bm_check(d1_timer_stop(&tmr), "d1_timer_stop"); /* firmware may have left it on */
 	bm_check(d1_timer_set_clock(&tmr, D1_TIMER_SRC_OSC24M, 0u), "d1_timer_set_clock");
 	bm_check(d1_timer_set_period_clocks(&tmr, period_counts, &achieved),
-		 "d1_timer_set_period_clocks");
+	         "d1_timer_set_period_clocks");
 	d1_timer_irq_ack(&tmr);
 	bm_check(d1_timer_irq_enable(&tmr, true), "d1_timer_irq_enable");
 	bm_board_irq_attach(D1_IRQ_TIMER1, timer1_irq, NULL, 1u);
@@ -80,8 +80,8 @@ void bench_tick_stop(void)
 void bench_tick_report(void)
 {
 	bm_printf("tick: Timer1 OSC24M /%u, %lu clocks per period (interval %lu), PLIC source %u\n",
-		  1u << achieved.prescale_log2, (unsigned long)achieved.clocks,
-		  (unsigned long)(achieved.clocks - 1u), D1_IRQ_TIMER1);
+	          1u << achieved.prescale_log2, (unsigned long)achieved.clocks,
+	          (unsigned long)(achieved.clocks - 1u), D1_IRQ_TIMER1);
 	bm_printf("tick: boundary estimate vs grid: max |error| %ld counts of 24 MHz\n",
-		  (long)grid_err_max);
+	          (long)grid_err_max);
 }

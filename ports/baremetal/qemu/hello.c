@@ -22,6 +22,12 @@ int bm_main(uint64_t a0, uint64_t a1)
 		bm_puts("FAIL delay too short\n");
 		return 1;
 	}
+#ifdef HELLO_FORCE_FAIL
+	/* Negative control: the exit path must carry a failure to the host. */
+	bm_puts("FAIL hello (forced)\n");
+	return HELLO_FORCE_FAIL;
+#else
 	bm_puts("PASS hello\n");
 	return 0;
+#endif
 }

@@ -23,7 +23,7 @@
 #ifndef UART_RX_TRIGGER
 #define UART_RX_TRIGGER 2u /* FCR RT = 2: 8 bytes of the 16-byte FIFO */
 #endif
-#define IDLE_END_US 3000000u  /* end of input: 3 s without a byte */
+#define IDLE_END_US   3000000u /* end of input: 3 s without a byte */
 #define FIRST_BYTE_US 30000000u
 
 static uint8_t rx_ring[4096];
@@ -64,7 +64,7 @@ static void print_ratio(const char *what, uint64_t num, uint64_t den)
 {
 	uint64_t x100 = den != 0u ? (num * 100u + den / 2u) / den : 0u;
 	bm_printf("%s %lu.%02lu\n", what, (unsigned long)(x100 / 100u),
-		  (unsigned long)(x100 % 100u));
+	          (unsigned long)(x100 % 100u));
 }
 
 int bm_main(uint64_t a0, uint64_t a1)
@@ -77,7 +77,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_board_irq_attach(BM_UART_IRQ, uart_irq, &bm_uart, 1u);
 	bm_set_ext_hook(ext_irq_measured);
 	bm_check(d1_uart_irq_start(&bm_uart, rx_ring, sizeof rx_ring, NULL, 0u),
-		 "d1_uart_irq_start");
+	         "d1_uart_irq_start");
 
 	/* Polled output is still allowed in interrupt mode (d1_uart_putc). */
 	bm_printf("READY %u\n", UART_RX_BYTES);
@@ -120,23 +120,23 @@ int bm_main(uint64_t a0, uint64_t a1)
 	d1_uart_get_stats(&bm_uart, &st);
 	bm_printf("RESULT count=%lu fnv=%016lx\n", (unsigned long)count, (unsigned long)fnv);
 	bm_printf("STATS rx_bytes=%lu overrun=%u framing=%u parity=%u brk=%u rx_dropped=%u "
-		  "busy_detect=%u rx_timeout_empty=%u isr_idle=%u\n",
-		  (unsigned long)st.rx_bytes, st.overrun, st.framing, st.parity, st.brk,
-		  st.rx_dropped, st.busy_detect, st.rx_timeout_empty, st.isr_idle);
+	          "busy_detect=%u rx_timeout_empty=%u isr_idle=%u\n",
+	          (unsigned long)st.rx_bytes, st.overrun, st.framing, st.parity, st.brk,
+	          st.rx_dropped, st.busy_detect, st.rx_timeout_empty, st.isr_idle);
 	bm_printf("PLIC dispatched=%u spurious=%u unhandled=%u traps_spurious=%lu\n",
-		  bm_plic_stats.dispatched, bm_plic_stats.spurious, bm_plic_stats.unhandled,
-		  (unsigned long)bm_spurious_traps());
+	          bm_plic_stats.dispatched, bm_plic_stats.spurious, bm_plic_stats.unhandled,
+	          (unsigned long)bm_spurious_traps());
 	bm_printf("MEAS isr_calls=%lu bytes=%lu isr_instret=%lu\n", (unsigned long)meas.isr_calls,
-		  (unsigned long)meas.bytes, (unsigned long)meas.isr_instret);
+	          (unsigned long)meas.bytes, (unsigned long)meas.isr_instret);
 	print_ratio("MEAS bytes_per_irq", meas.bytes, meas.isr_calls);
 	bm_printf("MEAS ext_irqs=%lu dispatch_instret=%lu\n", (unsigned long)meas.ext_irqs,
-		  (unsigned long)meas.dispatch_instret);
+	          (unsigned long)meas.dispatch_instret);
 	print_ratio("MEAS isr_instret_per_byte", meas.isr_instret, meas.bytes);
 	print_ratio("MEAS dispatch_instret_per_byte", meas.dispatch_instret, meas.bytes);
 
 	bool ok = count == UART_RX_BYTES && st.rx_bytes == count && st.overrun == 0u &&
-		  st.framing == 0u && st.parity == 0u && st.brk == 0u && st.rx_dropped == 0u &&
-		  bm_plic_stats.unhandled == 0u;
+	          st.framing == 0u && st.parity == 0u && st.brk == 0u && st.rx_dropped == 0u &&
+	          bm_plic_stats.unhandled == 0u;
 	bm_puts(ok ? "PASS uart_rx\n" : "FAIL uart_rx\n");
 	return ok ? 0 : 1;
 }
