@@ -181,21 +181,22 @@ static void test_takeover_keep_rearms_without_gap(void **state)
 	init(&w, D1_WDT_RISCV);
 	trace_mode_of(D1_WDT_RISCV);
 	t0 = sim_now();
-	assert_int_equal(d1_wdt_takeover(&w, D1_WDT_TAKEOVER_KEEP, 3500, &inh, &ms), D1_OK);
+	assert_int_equal(d1_wdt_takeover(&w, D1_WDT_TAKEOVER_KEEP, 7500, &inh, &ms), D1_OK);
 	assert_true(inh.running);
 	assert_int_equal(inh.timeout_ms, 16000);
-	assert_int_equal(ms, 4000); /* 3.5 s is not offered: the next longer */
+	assert_int_equal(ms, 8000); /* 7.5 s is not offered: the next longer */
 	assert_true(mt.writes > 0);
 	assert_int_equal(mt.without_en, 0); /* never stopped, not even briefly */
 	assert_true(wdt_model_running(&wm[D1_WDT_RISCV]));
-	assert_int_equal(wdt_model_timeout_ticks(&wm[D1_WDT_RISCV]), SEC(4));
-	/* The old 16 s deadline (t = 16 s) passes harmlessly... */
-	sim_advance(SEC(4) - 1u);
+	assert_int_equal(wdt_model_timeout_ticks(&wm[D1_WDT_RISCV]), SEC(8));
+	/* The old deadline (t = 16 s, inside this step) passes harmlessly... */
+	sim_advance(SEC(8) - 1u);
+	assert_true(sim_now() > SEC(16));
 	assert_int_equal(wm[D1_WDT_RISCV].resets, 0);
-	/* ...and the new one is enforced at exactly t0 + 4 s. */
+	/* ...and the new one is enforced at exactly t0 + 8 s. */
 	sim_advance(1);
 	assert_int_equal(wm[D1_WDT_RISCV].resets, 1);
-	assert_int_equal(wm[D1_WDT_RISCV].last_reset_at, t0 + SEC(4));
+	assert_int_equal(wm[D1_WDT_RISCV].last_reset_at, t0 + SEC(8));
 }
 
 static void test_takeover_keep_starts_a_stopped_one_and_fixes_mode(void **state)

@@ -1,0 +1,234 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/**
+ * @file ccu.h
+ * @brief D1 clock control unit: rates decoded from the live registers, UART
+ *        bus gate/reset, APB1 configuration, PLL_CPU change.
+ *
+ * Instead of assuming "24 MHz" the ports and the other drivers' users ask
+ * the CCU: d1_ccu_uart_clock_hz() for a UART's input clock,
+ * d1_ccu_get_rate(D1_CCU_CLK_HOSC) for the Timer's, D1_CCU_CLK_RISCV for the
+ * core. Hardware semantics relied on (sources in ccu_regs.h and
+ * docs/clocks-and-watchdog.md):
+ *  - PLL_CPU = HOSC * N / M (N = field + 1, M = field + 1);
+ *    PLL_PERI0(4X) = HOSC * N / M, 2X = 4X / P0, 1X = 2X / 2,
+ *    800M = 4X / P1. A PLL with EN or the output gate clear gives no clock.
+ *  - PSI = src / M / 2^N; APBn = src / M / 2^N; core = src / M; AXI = core / N.
+ *  - UART_BGR: gate bit n, reset bit 16 + n (1 = de-asserted); U-Boot opens
+ *    the gate, then de-asserts the reset.
+ *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN, program N with
+ *    EN|LDO, set LOCK_EN, poll LOCK, settle, open the output gate - with the
+ *    core moved to the 24 MHz oscillator for the duration.
+ * Rates are exact integer arithmetic, rounded down to 1 Hz.
+ *
+ * Concurrency: UART_BGR is shared by all UARTs, so its read-modify-writes
+ * run inside d1_port_critical_enter()/exit(). PLL_CPU, RISCV_CLK and APB1
+ * have a single owner (the port's clock setup) that serialises its calls;
+ * d1_ccu_set_pll_cpu() does not hold a critical section across its bounded
+ * wait.
+ */
+#ifndef D1_CCU_H
+#define D1_CCU_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "d1/ccu_regs.h"
+#include "d1/error.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** @defgroup d1_ccu CCU driver
+ * @{ */
+
+/** Clocks whose rate d1_ccu_get_rate() decodes. */
+enum d1_ccu_clk {
+	D1_CCU_CLK_HOSC = 0,       /**< 24 MHz DCXO (the handle's hosc_hz); feeds the Timer. */
+	D1_CCU_CLK_LOSC = 1,       /**< 32.768 kHz oscillator. */
+	D1_CCU_CLK_IOSC = 2,       /**< Internal RC, nominal D1_CCU_IOSC_HZ (inexact). */
+	D1_CCU_CLK_PLL_CPU = 3,    /**< PLL_CPU output. */
+	D1_CCU_CLK_PERI0_4X = 4,   /**< PLL_PERI0(4X). */
+	D1_CCU_CLK_PERI0_2X = 5,   /**< PLL_PERI0(2X). */
+	D1_CCU_CLK_PERI0_1X = 6,   /**< PLL_PERI0(1X). */
+	D1_CCU_CLK_PERI0_800M = 7, /**< PLL_PERI0(800M). */
+	D1_CCU_CLK_PSI_AHB = 8,    /**< PSI / AHB. */
+	D1_CCU_CLK_APB0 = 9,       /**< APB0. */
+	D1_CCU_CLK_APB1 = 10,      /**< APB1 (UART input clock). */
+	D1_CCU_CLK_RISCV = 11,     /**< C906 core clock (RISCV_CLK). */
+	D1_CCU_CLK_RISCV_AXI = 12, /**< C906 AXI clock. */
+};
+
+/** Number of enum d1_ccu_clk values. */
+#define D1_CCU_CLK_COUNT 13u
+
+/** APB1 source; the values are the APB CLK_SRC_SEL field values (SVD apb%s_clk). */
+enum d1_ccu_apb_src {
+	D1_CCU_APB_SRC_HOSC = 0,     /**< 24 MHz DCXO (what U-Boot selects for the UARTs). */
+	D1_CCU_APB_SRC_LOSC = 1,     /**< 32.768 kHz. */
+	D1_CCU_APB_SRC_PSI = 2,      /**< PSI clock. */
+	D1_CCU_APB_SRC_PERI0_1X = 3, /**< PLL_PERI0(1X). */
+};
+
+/** Number of UARTs with a gate/reset in UART_BGR. */
+#define D1_CCU_UART_COUNT 6u
+
+/** Nominal rate of the internal RC oscillator (SVD "CLK16M_RC"); not exact. */
+#define D1_CCU_IOSC_HZ 16000000u
+
+/** Smallest PLL_CPU N (Linux ccu-sun20i-d1.c `_SUNXI_CCU_MULT_MIN(8, 8, 12)`). */
+#define D1_CCU_PLL_CPU_N_MIN 12u
+/** Largest PLL_CPU N the 8-bit field encodes. */
+#define D1_CCU_PLL_CPU_N_MAX 256u
+
+#ifndef D1_CCU_PLL_CPU_MAX_HZ_DEFAULT
+/** Default ceiling for d1_ccu_set_pll_cpu(): the highest OPP of Linux's
+ *  sun20i-d1.dtsi (1008 MHz). The silicon's true maximum is not published;
+ *  a board that knows better raises it with d1_ccu_set_cpu_limit(). */
+#define D1_CCU_PLL_CPU_MAX_HZ_DEFAULT 1008000000u
+#endif
+
+#ifndef D1_CCU_PLL_LOCK_TIMEOUT_US
+/** Budget for PLL_CPU's LOCK bit. No public source gives the lock time; 10 ms
+ *  is far above any PLL lock time seen on sunxi parts and still short. */
+#define D1_CCU_PLL_LOCK_TIMEOUT_US 10000u
+#endif
+
+#ifndef D1_CCU_PLL_LOCK_POLL_US
+/** Poll interval while waiting for LOCK. */
+#define D1_CCU_PLL_LOCK_POLL_US 10u
+#endif
+
+#ifndef D1_CCU_PLL_SETTLE_US
+/** Settle time after LOCK before the output is used (U-Boot waits ~20 us). */
+#define D1_CCU_PLL_SETTLE_US 20u
+#endif
+
+#ifndef D1_CCU_APB_MAX_HZ
+/** Ceiling for d1_ccu_apb1_config(). The APB1 maximum is not published; we
+ *  refuse more than 100 MHz (APB0 in U-Boot's setup) - the safe reading. */
+#define D1_CCU_APB_MAX_HZ 100000000u
+#endif
+
+/** The CCU. Owned by the caller; fields are private. */
+struct d1_ccu {
+	uintptr_t base;      /**< CCU base (physical or ioremapped). */
+	uint32_t hosc_hz;    /**< DCXO rate, Hz. */
+	uint32_t losc_hz;    /**< LOSC rate, Hz. */
+	uint32_t iosc_hz;    /**< Internal RC nominal rate, Hz. */
+	uint64_t cpu_max_hz; /**< Ceiling for d1_ccu_set_pll_cpu(), Hz. */
+};
+
+/**
+ * @brief Initialise the handle. Touches no register.
+ * @param c       Handle to fill.
+ * @param base    CCU base (D1_CCU_BASE or its mapping).
+ * @param hosc_hz DCXO rate, Hz (D1_HOSC_HZ), non-zero.
+ * @return D1_OK; D1_EINVAL for a NULL handle, zero base or zero rate.
+ */
+d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t hosc_hz);
+
+/**
+ * @brief Change the ceiling d1_ccu_set_pll_cpu() enforces (default
+ *        D1_CCU_PLL_CPU_MAX_HZ_DEFAULT). The caller answers for the core
+ *        voltage at the new rate. Touches no register.
+ * @param c      Initialised handle.
+ * @param max_hz New ceiling, Hz: between HOSC * D1_CCU_PLL_CPU_N_MIN and
+ *               HOSC * D1_CCU_PLL_CPU_N_MAX.
+ * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE outside that range.
+ */
+d1_err_t d1_ccu_set_cpu_limit(struct d1_ccu *c, uint64_t max_hz);
+
+/**
+ * @brief Rate of a clock, decoded from the live registers (reads only).
+ * @param c   Initialised handle.
+ * @param clk Which clock.
+ * @param hz  Rate, Hz (rounded down); 0 on error.
+ * @return D1_OK; D1_EINVAL bad handle/id/NULL @p hz; D1_ESTATE a PLL on the
+ *         path is disabled or its output gate closed; D1_ENOTSUP the path
+ *         uses a source this driver does not decode (PLL_AUDIO1, reserved mux
+ *         values).
+ */
+d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *hz);
+
+/**
+ * @brief Input clock of UARTn (APB1), for the UART driver's divisor.
+ * @param c    Initialised handle.
+ * @param uart 0..5.
+ * @param hz   Rate, Hz; 0 on error.
+ * @return As d1_ccu_get_rate(); D1_EINVAL for a bad UART number.
+ */
+d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *hz);
+
+/**
+ * @brief Open UARTn's bus clock gate, then de-assert its reset (two
+ *        writes, in that order, as U-Boot does). Other UARTs' bits are kept.
+ * @param c    Initialised handle.
+ * @param uart 0..5.
+ * @return D1_OK; D1_EINVAL bad handle or UART number.
+ */
+d1_err_t d1_ccu_uart_enable(const struct d1_ccu *c, unsigned uart);
+
+/**
+ * @brief Assert UARTn's reset, then close its gate (the reverse order).
+ * @param c    Initialised handle.
+ * @param uart 0..5.
+ * @return D1_OK; D1_EINVAL bad handle or UART number.
+ */
+d1_err_t d1_ccu_uart_disable(const struct d1_ccu *c, unsigned uart);
+
+/**
+ * @brief Whether UARTn is clocked and out of reset.
+ * @param c    Initialised handle.
+ * @param uart 0..5.
+ * @param on   true when gate open and reset de-asserted.
+ * @return D1_OK; D1_EINVAL bad handle, UART number or NULL @p on.
+ */
+d1_err_t d1_ccu_uart_is_enabled(const struct d1_ccu *c, unsigned uart, bool *on);
+
+/**
+ * @brief Configure APB1 (the UARTs' clock): source and dividers.
+ *
+ * Two writes ordered so that the clock never runs faster than the higher
+ * of the old and new rates: dividers first when the new source is faster,
+ * source first otherwise. UARTs running on APB1 change baud rate with it.
+ * @param c          Initialised handle.
+ * @param src        Source.
+ * @param div_m      Divider 1..32.
+ * @param div_p_log2 Second divider exponent 0..3 (divide by 1, 2, 4, 8).
+ * @param hz         Optional: resulting rate, Hz.
+ * @return D1_OK; D1_EINVAL bad handle/src/divider; D1_ESTATE the source is
+ *         not running (PLL off); D1_ERANGE above D1_CCU_APB_MAX_HZ. On error
+ *         nothing is written.
+ */
+d1_err_t d1_ccu_apb1_config(const struct d1_ccu *c, enum d1_ccu_apb_src src, unsigned div_m,
+                            unsigned div_p_log2, uint32_t *hz);
+
+/**
+ * @brief Change PLL_CPU, e.g. 1008 MHz -> 1200 MHz, without ever leaving the
+ *        core on an unlocked PLL.
+ *
+ * The PLL is programmed to N = hz / HOSC (rounded down: never faster than
+ * asked) with M = 1. If the core runs from PLL_CPU it is first moved to the
+ * 24 MHz oscillator (dividers kept), and moved back (RISCV_CLK restored
+ * exactly) only after LOCK plus D1_CCU_PLL_SETTLE_US. A PLL already at the
+ * target, locked and gated, is left alone (no write).
+ * @param c           Initialised handle.
+ * @param hz          Requested rate, Hz.
+ * @param achieved_hz Optional: the rate programmed (HOSC * N), Hz.
+ * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE when N would be below
+ *         D1_CCU_PLL_CPU_N_MIN or above D1_CCU_PLL_CPU_N_MAX, or the rate
+ *         above the handle's ceiling (nothing written); D1_ETIMEDOUT when
+ *         LOCK did not set within D1_CCU_PLL_LOCK_TIMEOUT_US: the core is
+ *         then left on the 24 MHz oscillator, PLL_CPU enabled with the new N,
+ *         its output gate closed.
+ */
+d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achieved_hz);
+
+/** @} */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* D1_CCU_H */

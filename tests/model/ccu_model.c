@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "ccu_model.h"
+
+#include <string.h>
+
+#define HOSC 24000000ull
+#define LOSC 32768ull
+#define IOSC 16000000ull
+
+#define PLL_EN      (1u << 31)
+#define PLL_LOCK_EN (1u << 29)
+#define PLL_LOCK    (1u << 28)
+#define PLL_GATE    (1u << 27)
+#define PLL_FACTORS 0xFF03u /* N [15:8], M [1:0] (PERI0: bit 1) */
+
+#define OFF_PLL_CPU   0x000u
+#define OFF_PLL_PERI0 0x020u
+#define OFF_PSI       0x510u
+#define OFF_APB1      0x524u
+#define OFF_UART_BGR  0x90Cu
+#define OFF_RISCV_CLK 0xD00u
+
+bool ccu_model_pll_locked(const struct ccu_model *m, const struct ccu_model_pll *p)
+{
+	uint32_t v = m->regs[p->off / 4];
+
+	return (v & PLL_EN) != 0 && (v & PLL_LOCK_EN) != 0 && !p->never_lock &&
+	       sim_now() >= p->lock_at;
+}
+
+static bool pll_running(const struct ccu_model *m, const struct ccu_model_pll *p)
+{
+	return ccu_model_pll_locked(m, p) && (m->regs[p->off / 4] & PLL_GATE) != 0;
+}
+
+uint32_t ccu_model_peek(const struct ccu_model *m, uint32_t off)
+{
+	uint32_t v = m->regs[off / 4];
+
+	if (off == OFF_PLL_CPU || off == OFF_PLL_PERI0) {
+		const struct ccu_model_pll *p = off == OFF_PLL_CPU ? &m->pll_cpu : &m->pll_peri0;
+		v &= ~PLL_LOCK;
+		if (ccu_model_pll_locked(m, p)) {
+			v |= PLL_LOCK;
+		}
+	}
+	return v;
+}
+
+/* Model's own decoding of PLL_PERI0(1X), 0 when not running. */
+static uint64_t peri0_1x(const struct ccu_model *m)
+{
+	uint32_t v = m->regs[OFF_PLL_PERI0 / 4];
+	uint64_t n = ((v >> 8) & 0xFFu) + 1u;
+	uint64_t mm = ((v >> 1) & 1u) + 1u;
+	uint64_t p0 = ((v >> 16) & 7u) + 1u;
+
+	if (!pll_running(m, &m->pll_peri0)) {
+		return 0;
+	}
+	return HOSC * n / mm / p0 / 2u;
+}
+
+uint64_t ccu_model_apb1_hz(const struct ccu_model *m)
+{
+	uint32_t v = m->regs[OFF_APB1 / 4];
+	uint64_t in;
+
+	switch ((v >> 24) & 3u) {
+	case 0:
+		in = HOSC;
+		break;
+	case 1:
+		in = LOSC;
+		break;
+	case 2: {
+		uint32_t p = m->regs[OFF_PSI / 4];
+		uint64_t pin;
+		switch ((p >> 24) & 3u) {
+		case 0:
+			pin = HOSC;
+			break;
+		case 1:
+			pin = LOSC;
+			break;
+		case 2:
+			pin = IOSC;
+			break;
+		default:
+			pin = peri0_1x(m);
+			break;
+		}
+		in = (pin / ((p & 3u) + 1u)) >> ((p >> 8) & 3u);
+		break;
+	}
+	default:
+		in = peri0_1x(m);
+		break;
+	}
+	return (in / ((v & 0x1Fu) + 1u)) >> ((v >> 8) & 3u);
+}
+
+static void check_core(struct ccu_model *m)
+{
+	uint32_t clk = m->regs[OFF_RISCV_CLK / 4];
+	bool ok;
+
+	switch ((clk >> 24) & 7u) {
+	case 0:
+	case 1:
+	case 2:
+		ok = true; /* oscillators always run */
+		break;
+	case 3:
+	case 4:
+		ok = pll_running(m, &m->pll_peri0);
+		break;
+	case 5:
+		ok = pll_running(m, &m->pll_cpu);
+		break;
+	default:
+		ok = false; /* PLL_AUDIO1 (not modelled) or reserved */
+		break;
+	}
+	if (!ok) {
+		if (m->core_violations == 0) {
+			m->first_violation_riscv_clk = clk;
+			m->first_violation_pll_cpu = ccu_model_peek(m, OFF_PLL_CPU);
+		}
+		m->core_violations++;
+	}
+}
+
+static void pll_write(struct ccu_model *m, struct ccu_model_pll *p, uint32_t v)
+{
+	uint32_t old = m->regs[p->off / 4];
+	bool restart = ((v & PLL_EN) != 0 && (old & PLL_EN) == 0) ||
+	               ((v & PLL_LOCK_EN) != 0 && (old & PLL_LOCK_EN) == 0) ||
+	               ((v ^ old) & PLL_FACTORS) != 0;
+
+	if (restart) {
+		p->lock_at = sim_now() + m->lock_ticks;
+	}
+	m->regs[p->off / 4] = v & ~PLL_LOCK; /* LOCK is read-only */
+}
+
+static void log_bgr(struct ccu_model *m, unsigned n, enum ccu_bgr_what w)
+{
+	if (m->nlog < CCU_MODEL_LOG) {
+		m->log[m->nlog++] = (struct ccu_bgr_event){
+		        .at = sim_now(), .uart = (uint8_t)n, .what = (uint8_t)w};
+	}
+}
+
+static void bgr_write(struct ccu_model *m, uint32_t v)
+{
+	uint32_t old = m->regs[OFF_UART_BGR / 4];
+
+	for (unsigned n = 0; n < 6; n++) {
+		bool g0 = (old >> n) & 1u, g1 = (v >> n) & 1u;
+		bool r0 = (old >> (16 + n)) & 1u, r1 = (v >> (16 + n)) & 1u;
+
+		if (g0 != g1 && r0 != r1) {
+			m->bgr_order_violations++; /* no order inside one write */
+		}
+		if (g1 && !g0) {
+			log_bgr(m, n, CCU_GATE_ON);
+		}
+		if (r1 && !r0) {
+			log_bgr(m, n, CCU_RST_DEASSERT);
+			if (!g1) {
+				m->bgr_order_violations++; /* released without a clock */
+			}
+		}
+		if (r0 && !r1) {
+			log_bgr(m, n, CCU_RST_ASSERT);
+		}
+		if (g0 && !g1) {
+			log_bgr(m, n, CCU_GATE_OFF);
+			if (r1) {
+				m->bgr_order_violations++; /* clock cut from a live block */
+			}
+		}
+	}
+	m->regs[OFF_UART_BGR / 4] = v;
+}
+
+static uint32_t rd(void *ctx, uint32_t off)
+{
+	return ccu_model_peek(ctx, off);
+}
+
+static void note_apb1(struct ccu_model *m)
+{
+	uint64_t hz = ccu_model_apb1_hz(m);
+
+	if (hz > m->apb1_max_hz) {
+		m->apb1_max_hz = hz;
+	}
+}
+
+static void wr(void *ctx, uint32_t off, uint32_t v)
+{
+	struct ccu_model *m = ctx;
+
+	switch (off) {
+	case OFF_PLL_CPU:
+		m->pll_cpu_writes++;
+		pll_write(m, &m->pll_cpu, v);
+		check_core(m);
+		break;
+	case OFF_PLL_PERI0:
+		pll_write(m, &m->pll_peri0, v);
+		check_core(m);
+		note_apb1(m);
+		break;
+	case OFF_RISCV_CLK:
+		m->riscv_clk_writes++;
+		m->regs[off / 4] = v;
+		check_core(m);
+		break;
+	case OFF_UART_BGR:
+		bgr_write(m, v);
+		break;
+	case OFF_APB1:
+		m->apb1_writes++;
+		m->regs[off / 4] = v;
+		note_apb1(m);
+		break;
+	case OFF_PSI:
+		m->regs[off / 4] = v;
+		note_apb1(m);
+		break;
+	default:
+		m->regs[off / 4] = v;
+		break;
+	}
+}
+
+void ccu_model_init(struct ccu_model *m, uintptr_t base)
+{
+	memset(m, 0, sizeof(*m));
+	m->lock_ticks = 50u * (SIM_HZ / 1000000u); /* 50 us: arbitrary, unknown */
+	m->pll_cpu.off = OFF_PLL_CPU;
+	m->pll_peri0.off = OFF_PLL_PERI0;
+	m->region = (struct sim_region){
+	        .name = "ccu",
+	        .base = base,
+	        .size = 0x1000,
+	        .read = rd,
+	        .write = wr,
+	        .ctx = m,
+	};
+	sim_map(&m->region);
+	m->apb1_max_hz = ccu_model_apb1_hz(m);
+}
+
+void ccu_model_poke(struct ccu_model *m, uint32_t off, uint32_t v)
+{
+	m->regs[off / 4] = v;
+	if (off == OFF_PLL_CPU || off == OFF_PLL_PERI0) {
+		m->regs[off / 4] &= ~PLL_LOCK;
+		(off == OFF_PLL_CPU ? &m->pll_cpu : &m->pll_peri0)->lock_at = sim_now();
+	}
+	m->apb1_max_hz = ccu_model_apb1_hz(m);
+}
+
+void ccu_model_preset_uboot(struct ccu_model *m)
+{
+	/* PLL_CPU 1008 MHz (N = 42): EN | LDO | LOCK_EN | gate. */
+	ccu_model_poke(m, OFF_PLL_CPU, 0xE8002900u);
+	/* PLL_PERI0 as U-Boot leaves it (d1-hardware.md): 4X 2400 MHz. */
+	ccu_model_poke(m, OFF_PLL_PERI0, 0xE8216300u);
+	/* PSI and APB0: PERI0(1X) / 3 / 2 = 100 MHz. */
+	ccu_model_poke(m, OFF_PSI, 0x03000102u);
+	ccu_model_poke(m, 0x520u, 0x03000102u);
+	/* APB1 on the 24 MHz DCXO (U-Boot clock_init_uart). */
+	ccu_model_poke(m, OFF_APB1, 0x00000000u);
+	/* Core on PLL_CPU /1, AXI /2. */
+	ccu_model_poke(m, OFF_RISCV_CLK, 0x05000100u);
+	/* UART0 clocked and out of reset. */
+	ccu_model_poke(m, OFF_UART_BGR, 0x00010001u);
+}

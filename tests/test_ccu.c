@@ -1,0 +1,520 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * CCU driver against the CCU model: rates decoded from register values, the
+ * PLL_CPU change that never leaves the core on an unlocked PLL (the model
+ * checks every RISCV_CLK / PLL write), the lock timeout, UART gate/reset
+ * order as the model recorded it, APB1 changes without a glitch above the
+ * old and new rates, and every error path with "no register written".
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "ccu_model.h"
+#include "d1/ccu.h"
+#include "d1/memmap.h"
+#include "d1/mmio.h"
+#include "sim.h"
+
+#define MHZ(x) ((uint64_t)(x)*1000000u)
+#define US(x)  ((uint64_t)(x) * (SIM_HZ / 1000000u))
+
+static struct ccu_model cm;
+static struct d1_ccu ccu;
+
+/* Trace of CCU writes: offset, value, time. */
+struct wlog {
+	unsigned n;
+	uint32_t off[64];
+	uint32_t val[64];
+	uint64_t at[64];
+};
+static struct wlog wl;
+
+static void trace(void *arg, bool write, uintptr_t addr, uint32_t value)
+{
+	struct wlog *l = arg;
+
+	if (write && addr >= D1_CCU_BASE && addr < D1_CCU_BASE + D1_CCU_WINDOW && l->n < 64) {
+		l->off[l->n] = (uint32_t)(addr - D1_CCU_BASE);
+		l->val[l->n] = value;
+		l->at[l->n] = sim_now();
+		l->n++;
+	}
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	assert_int_equal(d1_ccu_init(&ccu, D1_CCU_BASE, D1_HOSC_HZ), D1_OK);
+	wl = (struct wlog){0};
+	sim_set_trace(trace, &wl);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	assert_int_equal(sim_unmapped(), 0);
+	assert_int_equal(sim_critical_depth(), 0);
+	return 0;
+}
+
+static uint64_t rate(enum d1_ccu_clk clk)
+{
+	uint64_t hz = 1;
+
+	assert_int_equal(d1_ccu_get_rate(&ccu, clk, &hz), D1_OK);
+	return hz;
+}
+
+static void expect_rate_err(enum d1_ccu_clk clk, d1_err_t err)
+{
+	uint64_t hz = 1;
+
+	assert_int_equal(d1_ccu_get_rate(&ccu, clk, &hz), err);
+	assert_int_equal(hz, 0);
+}
+
+static void test_decode_uboot_defaults(void **state)
+{
+	uint32_t uhz;
+	uint64_t w;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	w = sim_writes();
+	/* PERI0 0xE8216300 -> N = 100, P0 = 2, P1 = 3 (d1-hardware.md) */
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_4X), MHZ(2400));
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_2X), MHZ(1200));
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_1X), MHZ(600));
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_800M), MHZ(800));
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1008));
+	assert_int_equal(rate(D1_CCU_CLK_PSI_AHB), MHZ(100));
+	assert_int_equal(rate(D1_CCU_CLK_APB0), MHZ(100));
+	assert_int_equal(rate(D1_CCU_CLK_APB1), MHZ(24));
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(1008));
+	assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), MHZ(504));
+	assert_int_equal(rate(D1_CCU_CLK_HOSC), MHZ(24)); /* the Timer's clock */
+	assert_int_equal(rate(D1_CCU_CLK_LOSC), 32768);
+	assert_int_equal(rate(D1_CCU_CLK_IOSC), MHZ(16));
+	for (unsigned u = 0; u < D1_CCU_UART_COUNT; u++) {
+		assert_int_equal(d1_ccu_uart_clock_hz(&ccu, u, &uhz), D1_OK);
+		assert_int_equal(uhz, 24000000u);
+	}
+	assert_int_equal(sim_writes(), w); /* queries only read */
+}
+
+static void test_decode_variants(void **state)
+{
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	/* PLL_CPU M = 2 */
+	ccu_model_poke(&cm, D1_CCU_PLL_CPU_CTRL_OFFSET, 0xE8002901u);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(504));
+	/* PERI0 input /2, P0 = 1, P1 = 1 */
+	ccu_model_poke(&cm, D1_CCU_PLL_PERI_CTRL_OFFSET, 0xE8006302u);
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_4X), MHZ(1200));
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_2X), MHZ(1200));
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_1X), MHZ(600));
+	assert_int_equal(rate(D1_CCU_CLK_PERI0_800M), MHZ(1200));
+	/* core from PERI0(800M) / 3, AXI / 4 */
+	ccu_model_poke(&cm, D1_CCU_PLL_PERI_CTRL_OFFSET, 0xE8216300u);
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x03000302u);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), 266666666u);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), 66666666u);
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x04000000u); /* PERI0(1X) */
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(600));
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x01000000u); /* LOSC */
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), 32768);
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x02000001u); /* IOSC / 2 */
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(8));
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x06000000u); /* audio */
+	expect_rate_err(D1_CCU_CLK_RISCV, D1_ENOTSUP);
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x07000000u); /* reserved */
+	expect_rate_err(D1_CCU_CLK_RISCV_AXI, D1_ENOTSUP);
+	/* PSI from IOSC / 4 / 2; APB1 from PSI / 1 / 1 and from LOSC / 2 / 8 */
+	ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, 0x02000103u);
+	assert_int_equal(rate(D1_CCU_CLK_PSI_AHB), MHZ(2));
+	ccu_model_poke(&cm, D1_CCU_APB1_CLK_OFFSET, 0x02000000u);
+	assert_int_equal(rate(D1_CCU_CLK_APB1), MHZ(2));
+	ccu_model_poke(&cm, D1_CCU_APB1_CLK_OFFSET, 0x01000301u);
+	assert_int_equal(rate(D1_CCU_CLK_APB1), 32768 / 2 / 8);
+	ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, 0x00000000u);
+	assert_int_equal(rate(D1_CCU_CLK_PSI_AHB), MHZ(24));
+	ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, 0x01000000u);
+	assert_int_equal(rate(D1_CCU_CLK_PSI_AHB), 32768);
+	/* a PLL that is off, or gated, gives no clock to anything behind it */
+	ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, 0x03000102u);
+	ccu_model_poke(&cm, D1_CCU_PLL_PERI_CTRL_OFFSET, 0x68216300u); /* EN clear */
+	expect_rate_err(D1_CCU_CLK_PERI0_1X, D1_ESTATE);
+	expect_rate_err(D1_CCU_CLK_PSI_AHB, D1_ESTATE);
+	expect_rate_err(D1_CCU_CLK_APB0, D1_ESTATE);
+	ccu_model_poke(&cm, D1_CCU_PLL_CPU_CTRL_OFFSET, 0xE0002900u); /* gate closed */
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x05000100u);
+	expect_rate_err(D1_CCU_CLK_PLL_CPU, D1_ESTATE);
+	expect_rate_err(D1_CCU_CLK_RISCV, D1_ESTATE);
+	/* power-on: everything on the DCXO */
+	setup(NULL);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
+	assert_int_equal(rate(D1_CCU_CLK_APB1), MHZ(24));
+	expect_rate_err(D1_CCU_CLK_PLL_CPU, D1_ESTATE);
+}
+
+static void test_pll_cpu_1008_to_1200(void **state)
+{
+	uint64_t got = 0;
+	uint64_t w;
+	unsigned first_pll = 0;
+	unsigned last_pll = 0;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	/* above the default ceiling (Linux's top OPP, 1008 MHz): refused */
+	w = sim_writes();
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_ERANGE);
+	assert_int_equal(sim_writes(), w);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(1200)), D1_OK);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_OK);
+	assert_int_equal(got, MHZ(1200));
+	/* the behaviour: the core ends at 1200 MHz, with its dividers, and
+	 * never ran from an unlocked / ungated PLL on the way */
+	assert_int_equal(cm.core_violations, 0);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(1200));
+	assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), MHZ(600));
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_RISCV_CLK_OFFSET), 0x05000100u);
+	assert_true(ccu_model_pll_locked(&cm, &cm.pll_cpu));
+	/* the order: core parked on HOSC first, restored last, after the lock
+	 * and the settle time */
+	assert_true(wl.n >= 5);
+	assert_int_equal(wl.off[0], D1_CCU_RISCV_CLK_OFFSET);
+	assert_int_equal(wl.val[0] & D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS, 0);
+	assert_int_equal(wl.off[wl.n - 1], D1_CCU_RISCV_CLK_OFFSET);
+	assert_int_equal(wl.val[wl.n - 1], 0x05000100u);
+	for (unsigned i = 0; i < wl.n; i++) {
+		if (wl.off[i] == D1_CCU_PLL_CPU_CTRL_OFFSET) {
+			first_pll = first_pll == 0 ? i : first_pll;
+			last_pll = i;
+		}
+	}
+	assert_true(first_pll > 0 && last_pll < wl.n - 1);
+	assert_true(wl.at[wl.n - 1] >= cm.pll_cpu.lock_at + US(D1_CCU_PLL_SETTLE_US));
+	assert_int_equal(cm.riscv_clk_writes, 2);
+	/* asking again is free */
+	w = sim_writes();
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_OK);
+	assert_int_equal(sim_writes(), w);
+	/* and back down */
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(1008));
+	assert_int_equal(cm.core_violations, 0);
+}
+
+static void test_pll_cpu_rounds_down_and_reports(void **state)
+{
+	uint64_t got = 0;
+	uint64_t w;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(1200)), D1_OK);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1100), &got), D1_OK);
+	assert_int_equal(got, MHZ(1080)); /* 45 * 24 MHz: never faster than asked */
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(1080));
+	/* 1010 MHz is 1008 MHz: already there after this */
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1010), &got), D1_OK);
+	assert_int_equal(got, MHZ(1008));
+	w = sim_writes();
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008) + 1u, &got), D1_OK);
+	assert_int_equal(sim_writes(), w);
+	/* the minimum, N = 12 */
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(288), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(288));
+	assert_int_equal(cm.core_violations, 0);
+	/* a PLL_CPU M left by firmware is cleared: the rate is HOSC * N */
+	ccu_model_poke(&cm, D1_CCU_PLL_CPU_CTRL_OFFSET, 0xE8002903u);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(252));
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1008));
+}
+
+/* Negative control: the model does flag an unsafe sequence. */
+static void test_model_catches_core_on_unlocked_pll(void **state)
+{
+	uintptr_t pll = D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET;
+	uintptr_t core = D1_CCU_BASE + D1_CCU_RISCV_CLK_OFFSET;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	/* reprogram N while the core runs from it */
+	d1_mmio_write32(pll, 0xE8003100u);
+	assert_int_equal(cm.core_violations, 1);
+	/* switch the core onto a PLL that has not locked yet */
+	setup(NULL);
+	d1_mmio_write32(pll, 0xE8002900u); /* enable: locks 50 us later */
+	assert_int_equal(cm.core_violations, 0);
+	d1_mmio_write32(core, 0x05000000u);
+	assert_int_equal(cm.core_violations, 1);
+	sim_advance(US(50));
+	d1_mmio_write32(core, 0x05000000u);
+	assert_int_equal(cm.core_violations, 1); /* locked now: fine */
+	/* onto a disabled PERI0 */
+	d1_mmio_write32(core, 0x04000000u);
+	assert_int_equal(cm.core_violations, 2);
+}
+
+static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
+{
+	uint64_t got = 0;
+	uint64_t d0;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(1200)), D1_OK);
+	cm.pll_cpu.never_lock = true;
+	d0 = sim_delay_us_total();
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_ETIMEDOUT);
+	/* bounded */
+	assert_true(sim_delay_us_total() - d0 >= D1_CCU_PLL_LOCK_TIMEOUT_US);
+	assert_true(sim_delay_us_total() - d0 <=
+	            D1_CCU_PLL_LOCK_TIMEOUT_US + D1_CCU_PLL_LOCK_POLL_US);
+	/* the core is on the DCXO, with its dividers, and was never on the
+	 * unlocked PLL */
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_RISCV_CLK_OFFSET), 0x00000100u);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
+	assert_int_equal(cm.core_violations, 0);
+	expect_rate_err(D1_CCU_CLK_PLL_CPU, D1_ESTATE); /* output gate left closed */
+	/* fault gone: the next attempt succeeds from that state; the core is
+	 * no longer on PLL_CPU, so RISCV_CLK is left alone */
+	cm.pll_cpu.never_lock = false;
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1200));
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
+	assert_int_equal(cm.core_violations, 0);
+}
+
+static void test_pll_slow_lock_within_and_beyond_budget(void **state)
+{
+	uint64_t got = 0;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	cm.lock_ticks = US(D1_CCU_PLL_LOCK_TIMEOUT_US - 100u);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(480), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(480));
+	cm.lock_ticks = US(D1_CCU_PLL_LOCK_TIMEOUT_US + 100u);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(960), &got), D1_ETIMEDOUT);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
+	assert_int_equal(cm.core_violations, 0);
+}
+
+static void test_pll_change_when_core_is_elsewhere(void **state)
+{
+	uint64_t got = 0;
+
+	(void)state;
+	/* power-on: PLL off, core on HOSC: the PLL is started, the core
+	 * stays where it is */
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1008));
+	assert_int_equal(cm.riscv_clk_writes, 0);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
+	/* core on PERI0(800M): not touched either */
+	ccu_model_preset_uboot(&cm);
+	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x03000000u);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(720), &got), D1_OK);
+	assert_int_equal(cm.riscv_clk_writes, 0);
+	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(800));
+	assert_int_equal(cm.core_violations, 0);
+}
+
+static void test_uart_gate_then_reset_and_reverse(void **state)
+{
+	bool on = false;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm); /* UART0 on */
+	for (unsigned u = 1; u < D1_CCU_UART_COUNT; u++) {
+		uint64_t crit = sim_critical_entries();
+		unsigned n0 = cm.nlog;
+
+		assert_int_equal(d1_ccu_uart_is_enabled(&ccu, u, &on), D1_OK);
+		assert_false(on);
+		assert_int_equal(d1_ccu_uart_enable(&ccu, u), D1_OK);
+		assert_int_equal(cm.nlog, n0 + 2);
+		assert_int_equal(cm.log[n0].uart, u);
+		assert_int_equal(cm.log[n0].what, CCU_GATE_ON);
+		assert_int_equal(cm.log[n0 + 1].uart, u);
+		assert_int_equal(cm.log[n0 + 1].what, CCU_RST_DEASSERT);
+		assert_int_equal(d1_ccu_uart_is_enabled(&ccu, u, &on), D1_OK);
+		assert_true(on);
+		assert_int_equal(sim_critical_entries(), crit + 1);
+	}
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_UART_BGR_OFFSET), 0x003F003Fu);
+	for (unsigned u = 1; u < D1_CCU_UART_COUNT; u++) {
+		unsigned n0 = cm.nlog;
+
+		assert_int_equal(d1_ccu_uart_disable(&ccu, u), D1_OK);
+		assert_int_equal(cm.nlog, n0 + 2);
+		assert_int_equal(cm.log[n0].what, CCU_RST_ASSERT);
+		assert_int_equal(cm.log[n0 + 1].what, CCU_GATE_OFF);
+		assert_int_equal(cm.log[n0 + 1].uart, u);
+	}
+	/* UART0 (the console) was never disturbed */
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_UART_BGR_OFFSET), 0x00010001u);
+	assert_int_equal(cm.bgr_order_violations, 0);
+	/* enabling an enabled UART changes nothing */
+	assert_int_equal(d1_ccu_uart_enable(&ccu, 0), D1_OK);
+	assert_int_equal(cm.bgr_order_violations, 0);
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_UART_BGR_OFFSET), 0x00010001u);
+}
+
+/* Negative control: the model flags the wrong orders. */
+static void test_model_catches_bad_bgr_order(void **state)
+{
+	uintptr_t bgr = D1_CCU_BASE + D1_CCU_UART_BGR_OFFSET;
+
+	(void)state;
+	d1_mmio_write32(bgr, 0x00040004u); /* UART2 gate + reset in one write */
+	assert_int_equal(cm.bgr_order_violations, 1);
+	d1_mmio_write32(bgr, 0x00040000u); /* gate closed under a live block */
+	assert_int_equal(cm.bgr_order_violations, 2);
+	d1_mmio_write32(bgr, 0x00000000u);
+	d1_mmio_write32(bgr, 0x00080000u); /* reset released without a clock */
+	assert_int_equal(cm.bgr_order_violations, 3);
+}
+
+static void test_apb1_config_no_glitch(void **state)
+{
+	uint32_t hz = 0;
+	uint32_t uhz = 0;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	/* 24 MHz -> PERI0(1X) / 6 = 100 MHz: the faster source comes last */
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 6, 0, &hz), D1_OK);
+	assert_int_equal(hz, 100000000u);
+	assert_int_equal(ccu_model_apb1_hz(&cm), MHZ(100));
+	assert_int_equal(d1_ccu_uart_clock_hz(&ccu, 3, &uhz), D1_OK);
+	assert_int_equal(uhz, 100000000u);
+	assert_true(cm.apb1_max_hz <= MHZ(100));
+	/* 100 MHz -> 24 MHz: the source changes first */
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 1, 0, &hz), D1_OK);
+	assert_int_equal(hz, 24000000u);
+	assert_int_equal(ccu_model_apb1_hz(&cm), MHZ(24));
+	assert_true(cm.apb1_max_hz <= MHZ(100));
+	/* PSI / 1 / 2 = 50 MHz; LOSC / 1 / 1 */
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PSI, 1, 1, &hz), D1_OK);
+	assert_int_equal(hz, 50000000u);
+	assert_int_equal(ccu_model_apb1_hz(&cm), MHZ(50));
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_LOSC, 1, 0, NULL), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_APB1), 32768);
+	assert_true(cm.apb1_max_hz <= MHZ(100));
+	/* the other bits of the register are kept */
+	ccu_model_poke(&cm, D1_CCU_APB1_CLK_OFFSET, 0x00800000u | 0x01000000u);
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 2, 0, &hz), D1_OK);
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_APB1_CLK_OFFSET), 0x00800001u);
+	assert_int_equal(hz, 12000000u);
+}
+
+/* Negative control: the glitch check can fail. */
+static void test_model_catches_apb1_glitch(void **state)
+{
+	uintptr_t apb1 = D1_CCU_BASE + D1_CCU_APB1_CLK_OFFSET;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	d1_mmio_write32(apb1, 0x03000005u); /* PERI0(1X) / 6 */
+	d1_mmio_write32(apb1, 0x03000000u); /* dividers first: 600 MHz */
+	d1_mmio_write32(apb1, 0x00000000u);
+	assert_int_equal(cm.apb1_max_hz, MHZ(600));
+}
+
+#define NO_WRITE(expr, err)                                                                        \
+	do {                                                                                       \
+		uint64_t w_ = sim_writes();                                                        \
+		assert_int_equal((expr), (err));                                                   \
+		assert_int_equal(sim_writes(), w_);                                                \
+	} while (0)
+
+static void test_invalid_inputs_write_nothing(void **state)
+{
+	struct d1_ccu c;
+	struct d1_ccu bad = {.base = 0, .hosc_hz = D1_HOSC_HZ};
+	uint64_t hz;
+	uint32_t uhz;
+	bool on;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	NO_WRITE(d1_ccu_init(NULL, D1_CCU_BASE, D1_HOSC_HZ), D1_EINVAL);
+	NO_WRITE(d1_ccu_init(&c, 0, D1_HOSC_HZ), D1_EINVAL);
+	NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE, 0), D1_EINVAL);
+	NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk)D1_CCU_CLK_COUNT, &hz), D1_EINVAL);
+	NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk) - 1, &hz), D1_EINVAL);
+	NO_WRITE(d1_ccu_get_rate(&ccu, D1_CCU_CLK_APB1, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_get_rate(NULL, D1_CCU_CLK_APB1, &hz), D1_EINVAL);
+	NO_WRITE(d1_ccu_get_rate(&bad, D1_CCU_CLK_APB1, &hz), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_clock_hz(&ccu, 6, &uhz), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_clock_hz(&ccu, 0, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_clock_hz(NULL, 0, &uhz), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_enable(&ccu, 6), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_enable(NULL, 0), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_disable(&ccu, 6), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_disable(&bad, 0), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_is_enabled(&ccu, 6, &on), D1_EINVAL);
+	NO_WRITE(d1_ccu_uart_is_enabled(&ccu, 0, NULL), D1_EINVAL);
+	/* APB1 */
+	NO_WRITE(d1_ccu_apb1_config(NULL, D1_CCU_APB_SRC_HOSC, 1, 0, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, (enum d1_ccu_apb_src)4, 1, 0, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 0, 0, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 33, 0, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 1, 4, NULL), D1_EINVAL);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 1, 0, NULL), D1_ERANGE);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 5, 0, NULL), D1_ERANGE);
+	ccu_model_poke(&cm, D1_CCU_PLL_PERI_CTRL_OFFSET, 0x00216300u); /* PERI0 off */
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 6, 0, NULL), D1_ESTATE);
+	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PSI, 1, 0, NULL), D1_ESTATE);
+	ccu_model_preset_uboot(&cm);
+	/* PLL_CPU */
+	NO_WRITE(d1_ccu_set_pll_cpu(NULL, MHZ(1008), &hz), D1_EINVAL);
+	NO_WRITE(d1_ccu_set_pll_cpu(&bad, MHZ(1008), &hz), D1_EINVAL);
+	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, 0, &hz), D1_ERANGE);
+	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(288) - 1u, &hz), D1_ERANGE); /* N = 11 */
+	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(1032), &hz), D1_ERANGE);     /* > ceiling */
+	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, UINT64_MAX, &hz), D1_ERANGE);
+	NO_WRITE(d1_ccu_set_cpu_limit(NULL, MHZ(1200)), D1_EINVAL);
+	NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(287)), D1_ERANGE);
+	NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u + 1u), D1_ERANGE);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u), D1_OK);
+	/* beyond what the PLL can produce (N > 256) even with no ceiling */
+	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(24) * 257u, &hz), D1_ERANGE);
+	assert_int_equal(cm.core_violations, 0);
+}
+
+#define T(fn) cmocka_unit_test_setup_teardown(fn, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        T(test_decode_uboot_defaults),
+	        T(test_decode_variants),
+	        T(test_pll_cpu_1008_to_1200),
+	        T(test_pll_cpu_rounds_down_and_reports),
+	        T(test_model_catches_core_on_unlocked_pll),
+	        T(test_pll_lock_timeout_leaves_core_on_hosc),
+	        T(test_pll_slow_lock_within_and_beyond_budget),
+	        T(test_pll_change_when_core_is_elsewhere),
+	        T(test_uart_gate_then_reset_and_reverse),
+	        T(test_model_catches_bad_bgr_order),
+	        T(test_apb1_config_no_glitch),
+	        T(test_model_catches_apb1_glitch),
+	        T(test_invalid_inputs_write_nothing),
+	};
+	return cmocka_run_group_tests_name("ccu", tests, NULL, NULL);
+}
