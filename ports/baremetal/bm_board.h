@@ -37,6 +37,9 @@ void bm_board_console_init(uint8_t rx_trigger);
  */
 void bm_board_plic_init(unsigned threshold);
 
+/** Context-1 threshold found before bm_board_plic_init() lowered it. */
+extern uint32_t bm_board_plic_fw_threshold;
+
 /** Attach @p fn to @p source at @p prio and enable it in context 1. */
 void bm_board_irq_attach(unsigned source, d1_plic_handler_t fn, void *arg, unsigned prio);
 

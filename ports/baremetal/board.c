@@ -6,6 +6,8 @@
 #include "bm.h"
 #include "bm_csr.h"
 #include "bm_platform.h"
+#include "d1/mmio.h"
+#include "d1/plic_regs.h"
 
 struct d1_uart bm_uart;
 struct d1_plic bm_plic;
@@ -56,8 +58,13 @@ void bm_board_dispatch(void)
 	(void)d1_plic_dispatch(&bm_plic, irq_table, BM_PLIC_NSOURCES + 1u, &bm_plic_stats);
 }
 
+uint32_t bm_board_plic_fw_threshold;
+
 void bm_board_plic_init(unsigned threshold)
 {
+	/* What the firmware left (OpenSBI: 7), for the boot report. */
+	bm_board_plic_fw_threshold =
+	        d1_mmio_read32(BM_PLIC_BASE + D1_PLIC_THRESHOLD_OFFSET(BM_PLIC_CONTEXT));
 	d1_err_t err = d1_plic_init_ex(&bm_plic, BM_PLIC_BASE, BM_PLIC_CONTEXT, BM_PLIC_NSOURCES,
 	                               threshold, bm_plic_prio_max());
 	if (err == D1_ENODELEG) {

@@ -118,6 +118,10 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_platform_report();
 
 	bm_board_plic_init(0u); /* OpenSBI leaves the threshold at 7: lower it */
+	bm_printf("plic: context %u, %u sources, priorities 1..%u, delegation checked, threshold "
+	          "%u (left by firmware) -> 0\n",
+	          BM_PLIC_CONTEXT, BM_PLIC_NSOURCES, bm_plic_prio_max(),
+	          bm_board_plic_fw_threshold);
 	bm_board_irq_attach(BM_UART_IRQ, uart_irq, &bm_uart, 1u);
 	bm_check(d1_uart_irq_start(&bm_uart, uart_rx_ring, sizeof uart_rx_ring, NULL, 0u),
 	         "d1_uart_irq_start");
