@@ -476,6 +476,42 @@ uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len)
 	return n;
 }
 
+/* Read @p n bytes from RBR into [p, p + n), choosing the access width once. */
+static void rbr_copy(const struct d1_uart *u, uintptr_t rbr, uint8_t *p, uint32_t n)
+{
+	uint8_t *end = p + n;
+
+	if (u->io_width == 4u) {
+		while (p != end) {
+			*p++ = (uint8_t)d1_mmio_read32(rbr);
+		}
+	} else {
+		while (p != end) {
+			*p++ = d1_mmio_read8(rbr);
+		}
+	}
+}
+
+/* @p keep RBR reads into the ring at @p head (as up to two contiguous
+ * runs, so the per-byte loop has no index arithmetic), then @p drop reads
+ * thrown away. */
+static void blind_read(const struct d1_uart *u, struct d1_uart_ring *r, uint32_t head,
+                       uint32_t keep, uint32_t drop)
+{
+	uintptr_t rbr = reg(u, D1_UART_RBR);
+
+	if (keep != 0u) {
+		uint32_t at = head & (r->size - 1u);
+		uint32_t first = r->size - at < keep ? r->size - at : keep;
+
+		rbr_copy(u, rbr, r->buf + at, first);
+		rbr_copy(u, rbr, r->buf, keep - first);
+	}
+	for (uint32_t i = 0; i < drop; i++) {
+		(void)rd(u, D1_UART_RBR);
+	}
+}
+
 /*
  * RX drain, the benchmarked path. The ring's consumer cannot run while the
  * ISR does (one hart), so head and room are read once and head written once.
@@ -507,15 +543,9 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
 	}
 	if ((lsr & LSR_RX_ERR) == 0u && n != 0u) {
-		for (uint32_t i = 0; i < n; i++) {
-			uint8_t c = (uint8_t)rd(u, D1_UART_RBR);
-			if (kept < room) {
-				r->buf[(head + kept) & mask] = c;
-				kept++;
-			} else {
-				dropped++;
-			}
-		}
+		kept = n < room ? n : room;
+		dropped = n - kept;
+		blind_read(u, r, head, kept, dropped);
 		got = n;
 		if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
 			goto done; /* more bytes, if any, show in the next IIR */

@@ -23,7 +23,7 @@
 #define D1_PLIC_ENABLE_OFFSET(ctx, word) (0x2000u + 0x80u * (ctx) + 4u * (word))
 #define D1_PLIC_CTRL_OFFSET              0x1FFFFCu                     /**< T-Head PLIC_CTRL. */
 #define D1_PLIC_THRESHOLD_OFFSET(ctx)    (0x200000u + 0x1000u * (ctx)) /**< Threshold of @p ctx. */
-#define D1_PLIC_CLAIM_OFFSET(ctx)        (0x200004u + 0x1000u * (ctx)) /**< Claim/complete of @p ctx. */
+#define D1_PLIC_CLAIM_OFFSET(ctx)        (0x200004u + 0x1000u * (ctx)) /**< Claim/complete. */
 
 #define D1_PLIC_PRIO_PRIORITY_LSB  0u     /**< Priority field (5 bits on the D1). */
 #define D1_PLIC_PRIO_PRIORITY_BITS 0x1Fu  /**< Priority mask. */
@@ -32,9 +32,9 @@
 #define D1_PLIC_CTRL_S_PER_LSB     0u     /**< 1: S-mode may access all PLIC registers but CTRL. */
 #define D1_PLIC_CTRL_S_PER_BITS    0x1u   /**< S_PER mask. */
 
-#define D1_PLIC_CTX_M              0u /**< Context 0: hart 0 M-mode (MEIP). */
-#define D1_PLIC_CTX_S              1u /**< Context 1: hart 0 S-mode (SEIP). */
-#define D1_PLIC_CONTEXTS           2u /**< Contexts of the single-hart C906 (and QEMU virt, 1 hart). */
+#define D1_PLIC_CTX_M              0u    /**< Context 0: hart 0 M-mode (MEIP). */
+#define D1_PLIC_CTX_S              1u    /**< Context 1: hart 0 S-mode (SEIP). */
+#define D1_PLIC_CONTEXTS           2u    /**< Contexts of the one C906 hart. */
 #define D1_PLIC_PRIO_MAX           31u   /**< Highest priority on the D1 (5 bits). */
 #define D1_PLIC_QEMU_VIRT_PRIO_MAX 7u    /**< Highest priority on QEMU virt (3 bits, QEMU 7.2). */
 #define D1_PLIC_MAX_SOURCES        1023u /**< Highest source id the PLIC layout allows. */

@@ -87,9 +87,8 @@
 #define D1_UART_IID_THRE        0x2u  /**< THR empty (cleared by IIR read or THR write). */
 #define D1_UART_IID_RDA         0x4u  /**< RX data at or above the trigger level. */
 #define D1_UART_IID_RLS         0x6u  /**< RX line status: OE/PE/FE/BI (cleared by LSR read). */
-#define D1_UART_IID_BUSY        0x7u /**< DW busy detect: LCR written while BUSY (cleared by USR read). \
-	                              */
-#define D1_UART_IID_TIMEOUT 0xCu /**< RX character timeout. */
+#define D1_UART_IID_BUSY        0x7u  /**< DW busy detect (cleared by reading USR). */
+#define D1_UART_IID_TIMEOUT     0xCu  /**< RX character timeout. */
 
 /* FCR (SVD fcr: fifoe 0, rfifor 1, xfifor 2, dmam 3, tft [5:4], rt [7:6]). */
 #define D1_UART_FCR_FIFOE_LSB   0u    /**< FIFO enable. */
@@ -100,7 +99,7 @@
 #define D1_UART_FCR_XFIFOR_BITS 0x04u /**< XFIFOR mask. */
 #define D1_UART_FCR_DMAM_LSB    3u    /**< DMA mode. */
 #define D1_UART_FCR_DMAM_BITS   0x08u /**< DMAM mask. */
-#define D1_UART_FCR_TFT_LSB     4u /**< TX empty trigger: 0 empty, 1 two chars, 2 1/4, 3 1/2 (DW). */
+#define D1_UART_FCR_TFT_LSB     4u    /**< TX empty trigger (DW, PTIME only): 0 empty .. 3 half. */
 #define D1_UART_FCR_TFT_BITS    0x30u /**< TFT mask. */
 #define D1_UART_FCR_RT_LSB      6u    /**< RX trigger: 0 one char, 1 1/4, 2 1/2, 3 full - 2. */
 #define D1_UART_FCR_RT_BITS     0xC0u /**< RT mask. */
