@@ -141,18 +141,19 @@ static uint64_t sat_add64(uint64_t *cell, uint64_t add)
 void d1_lat_record(struct d1_lat *r, uint32_t counts)
 {
 	uint32_t *cell;
-	uint32_t old, inc;
+	uint32_t old;
+	uint64_t full;
 	uint64_t s, wrapped;
 
 	/* The only data-dependent branch: exact bin or overflow bucket. */
 	cell = counts < r->nbins ? &r->bins[counts] : &r->ovf[ovf_index(counts)];
 	old = *cell;
-	inc = (uint32_t)(old != UINT32_MAX);
-	*cell = old + inc;
+	full = (uint64_t)(old == UINT32_MAX);
+	*cell = old + (uint32_t)(full ^ 1u);
 	s = r->sum + counts;
 	wrapped = (uint64_t)(s < counts);
 	r->sum = s | (0u - wrapped); /* saturate at UINT64_MAX */
-	r->saturated += (1u - inc) + wrapped;
+	r->saturated += full + wrapped;
 	r->count++;
 	r->min = counts < r->min ? counts : r->min;
 	r->max = counts > r->max ? counts : r->max;
@@ -285,10 +286,21 @@ static uint32_t percentile_of(const struct d1_lat *r, uint64_t n, uint32_t q_ppm
 		}
 	}
 	for (i = 0; i < D1_LAT_OVF_BUCKETS; i++) {
-		cum += r->ovf[i];
-		if (cum >= rank) {
+		if (cum + r->ovf[i] >= rank) {
 			break;
 		}
+		cum += r->ovf[i];
+	}
+	if (i >= D1_LAT_OVF_BUCKETS) {
+		i = D1_LAT_OVF_BUCKETS - 1u; /* not reached: n counts every bucket */
+	}
+	/* Known exactly: the first sample of the bucket holding min is min, the
+	 * last sample of the bucket holding max is max. */
+	if (rank == cum + 1u && i == ovf_index(r->min)) {
+		return r->min;
+	}
+	if (rank == cum + r->ovf[i] && i == ovf_index(r->max)) {
+		return r->max;
 	}
 	d1_lat_bucket_bounds(i, &lo, &hi);
 	/* The bucket holds values >= nbins and <= max only: clamp both ends. */

@@ -20,7 +20,9 @@
  *    ceil(q * N / 10^6) samples (and at least one) are <= v. Exact inside the
  *    exact range. When v falls in an overflow bucket wider than one count the
  *    result is the bucket's upper bound (clamped to the exact maximum), an
- *    upper bound of the true percentile, and it is flagged.
+ *    upper bound of the true percentile, and it is flagged. Two cases stay
+ *    exact: the rank of the first sample of the bucket holding min (= min)
+ *    and of the last sample of the bucket holding max (= max).
  *  - Conversion to time: counts * 10^12 / clock_hz picoseconds, rounded to the
  *    nearest picosecond (halves up); reports print ns with 3 decimals.
  *  - Mean: the 64-bit sum of samples / samples, converted the same way. The

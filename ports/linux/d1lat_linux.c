@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * d1lat-linux: the latency harness on Linux userspace, with the same
+ * recorder (d1/latency.h) and report format as the bare-metal bench.
+ *
+ * A periodic thread sleeps with clock_nanosleep(TIMER_ABSTIME) on
+ * CLOCK_MONOTONIC to intended times t_k = t_0 + k * interval and records
+ * latency = wake time - t_k in ns (recorder clock 10^9 Hz). When a wake-up
+ * comes at or after the next intended time t_(k+1), its latency is still
+ * recorded, and every intended time already passed (t_(k+1) .. <= now) is
+ * counted as a missed period (d1_lat_missed()), never as a sample; the loop
+ * then sleeps to the first intended time in the future. Each loop is thus
+ * either a sample or a missed period: samples + missed == loops.
+ *
+ * SCHED_FIFO (-p) and mlockall() are used where permitted; where not, a
+ * warning goes to stderr and the run continues. Nothing is printed during
+ * the run; the report (text table, then one JSON line) comes after it.
+ */
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "d1/latency.h"
+
+#define NS_PER_S        1000000000ull
+#define EXACT_US_MAX    20000u /* 20 ms of 1 ns bins = 80 MB: the cap */
+#define INTERVAL_US_MAX 10000000u
+
+struct options {
+	uint32_t interval_us;
+	uint64_t loops;
+	int prio;
+	const char *load;
+	const char *board;
+	uint32_t exact_us;
+	bool json_only;
+};
+
+struct run {
+	const struct options *opt;
+	struct d1_lat rec;
+	uint64_t early; /* wake-ups before the intended time (must stay 0) */
+	int err;        /* errno of a failed clock call, 0 if none */
+};
+
+static uint64_t ts_ns(const struct timespec *ts)
+{
+	return (uint64_t)ts->tv_sec * NS_PER_S + (uint64_t)ts->tv_nsec;
+}
+
+static struct timespec ns_ts(uint64_t ns)
+{
+	struct timespec ts;
+
+	ts.tv_sec = (time_t)(ns / NS_PER_S);
+	ts.tv_nsec = (long)(ns % NS_PER_S);
+	return ts;
+}
+
+static void *periodic(void *arg)
+{
+	struct run *run = arg;
+	const uint64_t interval = (uint64_t)run->opt->interval_us * 1000u;
+	const uint64_t loops = run->opt->loops;
+	struct timespec ts;
+	uint64_t next, now, done = 0;
+
+	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
+		run->err = errno;
+		return NULL;
+	}
+	next = ts_ns(&ts) + interval;
+	while (done < loops) {
+		struct timespec target = ns_ts(next);
+		int rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, NULL);
+
+		if (rc == EINTR) {
+			continue; /* same target again */
+		}
+		if (rc != 0 || clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
+			run->err = rc != 0 ? rc : errno;
+			return NULL;
+		}
+		now = ts_ns(&ts);
+		if (now < next) {
+			run->early++; /* not expected with TIMER_ABSTIME; recorded as 0 */
+			d1_lat_record(&run->rec, 0u);
+		} else {
+			uint64_t lat = now - next;
+
+			d1_lat_record(&run->rec, lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat);
+		}
+		done++;
+		next += interval;
+		if (now >= next && done < loops) {
+			/* Woke at or after the next intended time: those periods are
+			 * missed; skip to the first intended time in the future. */
+			uint64_t m = (now - next) / interval + 1u;
+
+			if (m > loops - done) {
+				m = loops - done;
+			}
+			while (m > 0u) {
+				uint32_t part = m > UINT32_MAX ? UINT32_MAX : (uint32_t)m;
+
+				d1_lat_missed(&run->rec, part);
+				done += part;
+				next += (uint64_t)part * interval;
+				m -= part;
+			}
+		}
+	}
+	return NULL;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: d1lat-linux [-i interval_us] [-l loops] [-p prio] [--load DESC]\n"
+	           "                   [--board NAME] [--exact-us N] [--json-only]\n"
+	           "  -i, --interval US  period in microseconds (default 1000)\n"
+	           "  -l, --loops N      periods to run: samples + missed == N (default 20000)\n"
+	           "  -p, --prio P       SCHED_FIFO priority 1..99, 0 = SCHED_OTHER (default 80)\n"
+	           "      --load DESC    load description for the report (default \"none\")\n"
+	           "      --board NAME   board/host name for the report (default: uname -m)\n"
+	           "      --exact-us N   exact 1 ns histogram up to N us (default 1000, 4 MB)\n"
+	           "      --json-only    print only the JSON line\n");
+}
+
+static bool parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s == '\0' || *s == '-') {
+		return false;
+	}
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max) {
+		return false;
+	}
+	*out = (uint64_t)v;
+	return true;
+}
+
+static int parse_args(int argc, char **argv, struct options *o)
+{
+	static const struct option longs[] = {
+	        {"interval", required_argument, NULL, 'i'},
+	        {"loops", required_argument, NULL, 'l'},
+	        {"prio", required_argument, NULL, 'p'},
+	        {"load", required_argument, NULL, 'L'},
+	        {"board", required_argument, NULL, 'B'},
+	        {"exact-us", required_argument, NULL, 'E'},
+	        {"json-only", no_argument, NULL, 'J'},
+	        {"help", no_argument, NULL, 'h'},
+	        {NULL, 0, NULL, 0},
+	};
+	int c;
+	uint64_t v;
+
+	while ((c = getopt_long(argc, argv, "i:l:p:h", longs, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			if (!parse_u64(optarg, 1u, INTERVAL_US_MAX, &v)) {
+				fprintf(stderr, "d1lat-linux: -i wants 1..%u us\n",
+				        INTERVAL_US_MAX);
+				return 2;
+			}
+			o->interval_us = (uint32_t)v;
+			break;
+		case 'l':
+			if (!parse_u64(optarg, 1u, UINT64_MAX, &v)) {
+				fprintf(stderr, "d1lat-linux: -l wants a count >= 1\n");
+				return 2;
+			}
+			o->loops = v;
+			break;
+		case 'p':
+			if (!parse_u64(optarg, 0u, 99u, &v)) {
+				fprintf(stderr, "d1lat-linux: -p wants 0..99\n");
+				return 2;
+			}
+			o->prio = (int)v;
+			break;
+		case 'L':
+			o->load = optarg;
+			break;
+		case 'B':
+			o->board = optarg;
+			break;
+		case 'E':
+			if (!parse_u64(optarg, 1u, EXACT_US_MAX, &v)) {
+				fprintf(stderr, "d1lat-linux: --exact-us wants 1..%u\n",
+				        EXACT_US_MAX);
+				return 2;
+			}
+			o->exact_us = (uint32_t)v;
+			break;
+		case 'J':
+			o->json_only = true;
+			break;
+		case 'h':
+			usage(stdout);
+			return 1;
+		default:
+			usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "d1lat-linux: unexpected argument '%s'\n", argv[optind]);
+		usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+/* Keep the CPU out of deep idle states while the file is open, as
+ * cyclictest does, so both tools measure under the same conditions. */
+static int dma_latency_zero(void)
+{
+	int32_t zero = 0;
+	int fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);
+
+	if (fd < 0) {
+		fprintf(stderr,
+		        "d1lat-linux: warning: /dev/cpu_dma_latency: %s (C-states not held)\n",
+		        strerror(errno));
+		return -1;
+	}
+	if (write(fd, &zero, sizeof(zero)) != (ssize_t)sizeof(zero)) {
+		fprintf(stderr, "d1lat-linux: warning: writing /dev/cpu_dma_latency: %s\n",
+		        strerror(errno));
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+static void lock_memory(void)
+{
+#if defined(__SANITIZE_ADDRESS__)
+	/* ASan's shadow mappings are terabytes: locking them cannot work. */
+	fprintf(stderr, "d1lat-linux: warning: built with AddressSanitizer, mlockall skipped\n");
+#else
+	if (mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
+		fprintf(stderr,
+		        "d1lat-linux: warning: mlockall: %s (page faults may add latency)\n",
+		        strerror(errno));
+	}
+#endif
+}
+
+/* Start the periodic thread, SCHED_FIFO if asked and permitted. */
+static int start_thread(pthread_t *tid, struct run *run, int prio)
+{
+	pthread_attr_t attr;
+	struct sched_param sp;
+	int rc;
+
+	if (prio > 0) {
+		memset(&sp, 0, sizeof(sp));
+		sp.sched_priority = prio;
+		pthread_attr_init(&attr);
+		rc = pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+		if (rc == 0) {
+			rc = pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+		}
+		if (rc == 0) {
+			rc = pthread_attr_setschedparam(&attr, &sp);
+		}
+		if (rc == 0) {
+			rc = pthread_create(tid, &attr, periodic, run);
+		}
+		pthread_attr_destroy(&attr);
+		if (rc == 0) {
+			return 0;
+		}
+		fprintf(stderr,
+		        "d1lat-linux: warning: SCHED_FIFO priority %d not permitted (%s); "
+		        "running SCHED_OTHER\n",
+		        prio, strerror(rc));
+	}
+	rc = pthread_create(tid, NULL, periodic, run);
+	if (rc != 0) {
+		fprintf(stderr, "d1lat-linux: pthread_create: %s\n", strerror(rc));
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt = {1000u, 20000u, 80, "none", NULL, 1000u, false};
+	struct run run;
+	struct utsname un;
+	struct d1_lat_meta meta;
+	static char buf[D1_LAT_REPORT_SIZE * 4u];
+	uint32_t *bins;
+	uint32_t nbins;
+	pthread_t tid;
+	size_t n;
+	int rc, dma_fd;
+
+	rc = parse_args(argc, argv, &opt);
+	if (rc != 0) {
+		return rc == 1 ? 0 : rc;
+	}
+	if (opt.board == NULL) {
+		opt.board = uname(&un) == 0 ? un.machine : "unknown";
+	}
+	nbins = D1_LAT_NBINS(opt.exact_us * 1000u);
+	bins = calloc(nbins, sizeof(*bins));
+	if (bins == NULL) {
+		fprintf(stderr, "d1lat-linux: out of memory for %u bins\n", nbins);
+		return 1;
+	}
+	memset(&run, 0, sizeof(run));
+	run.opt = &opt;
+	if (d1_lat_init(&run.rec, bins, nbins, (uint32_t)NS_PER_S) != D1_OK) {
+		fprintf(stderr, "d1lat-linux: recorder init failed\n");
+		return 1;
+	}
+	/* d1_lat_init() wrote every bin: no first-touch page faults in the run. */
+	lock_memory();
+	dma_fd = dma_latency_zero();
+	if (start_thread(&tid, &run, opt.prio) != 0) {
+		return 1;
+	}
+	pthread_join(tid, NULL);
+	if (dma_fd >= 0) {
+		close(dma_fd);
+	}
+	if (run.err != 0) {
+		fprintf(stderr, "d1lat-linux: clock call failed: %s\n", strerror(run.err));
+		return 1;
+	}
+	if (run.early != 0u) {
+		fprintf(stderr,
+		        "d1lat-linux: warning: %llu wake-ups before the intended time "
+		        "(recorded as 0 ns)\n",
+		        (unsigned long long)run.early);
+	}
+	meta.os = "linux";
+	meta.board = opt.board;
+	meta.load = opt.load;
+	meta.period_ns = (uint64_t)opt.interval_us * 1000u;
+	if (!opt.json_only) {
+		if (d1_lat_report_text(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
+			fprintf(stderr, "d1lat-linux: text report truncated\n");
+			return 1;
+		}
+		fwrite(buf, 1, n, stdout);
+	}
+	if (d1_lat_report_json(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
+		fprintf(stderr, "d1lat-linux: JSON report truncated (meta strings too long?)\n");
+		return 1;
+	}
+	fwrite(buf, 1, n, stdout);
+	free(bins);
+	return fflush(stdout) == 0 ? 0 : 1;
+}

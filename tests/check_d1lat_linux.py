@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Run d1lat-linux briefly and check its report.
+
+usage: check_d1lat_linux.py PATH/TO/d1lat-linux [loops]
+
+Checks: one JSON line that parses, with the fields of docs/latency.md;
+samples + missed == loops; min <= p50 <= ... <= p99.99 <= max (percentiles
+flagged as overflow-bucket bounds are allowed to equal max); min <= mean <=
+max; clock 1e9 Hz; period as asked; the text table shows the same numbers;
+--json-only prints exactly that one line; bad options exit 2.
+"""
+import json
+import subprocess
+import sys
+
+FIELDS = ["tool", "format", "os", "board", "clock_hz", "period_ns", "samples",
+          "missed", "load", "resolution_ns", "exact_max_ns", "min_ns", "p50_ns",
+          "p90_ns", "p99_ns", "p999_ns", "p9999_ns", "max_ns", "mean_ns",
+          "overflow", "overflow_fields", "above_range", "saturated",
+          "mean_saturated"]
+ORDER = ["min_ns", "p50_ns", "p90_ns", "p99_ns", "p999_ns", "p9999_ns", "max_ns"]
+
+
+def fail(msg):
+    print("FAIL: " + msg)
+    sys.exit(1)
+
+
+def check_line(line, loops, interval_us, load):
+    rep = json.loads(line)
+    missing = [f for f in FIELDS if f not in rep]
+    if missing:
+        fail("missing fields %s" % missing)
+    if rep["tool"] != "d1lat" or rep["format"] != 1 or rep["os"] != "linux":
+        fail("identity fields: %r" % rep)
+    if rep["clock_hz"] != 1000000000 or rep["resolution_ns"] != 1.0:
+        fail("clock: %r %r" % (rep["clock_hz"], rep["resolution_ns"]))
+    if rep["period_ns"] != interval_us * 1000:
+        fail("period_ns %r" % rep["period_ns"])
+    if rep["load"] != load:
+        fail("load %r" % rep["load"])
+    if rep["samples"] + rep["missed"] != loops:
+        fail("samples %d + missed %d != loops %d" % (rep["samples"], rep["missed"], loops))
+    if rep["samples"] < 1:
+        fail("no samples")
+    vals = [rep[k] for k in ORDER]
+    for a, b, ka, kb in zip(vals, vals[1:], ORDER, ORDER[1:]):
+        if a > b:
+            fail("%s %r > %s %r" % (ka, a, kb, b))
+    if not rep["min_ns"] <= rep["mean_ns"] <= rep["max_ns"]:
+        fail("mean %r outside [min, max]" % rep["mean_ns"])
+    if rep["saturated"] != 0 or rep["mean_saturated"]:
+        fail("saturation in a 200-sample run")
+    if bool(rep["overflow_fields"]) != rep["overflow"]:
+        fail("overflow flag and overflow_fields disagree")
+    return rep
+
+
+def main():
+    exe = sys.argv[1]
+    loops = int(sys.argv[2]) if len(sys.argv) > 2 else 200
+    interval = 1000
+    load = "ctest \"quoted\" run"
+    p = subprocess.run([exe, "-i", str(interval), "-l", str(loops), "-p", "80",
+                        "--load", load], capture_output=True, text=True, timeout=60)
+    sys.stderr.write(p.stderr)
+    if p.returncode != 0:
+        fail("exit code %d" % p.returncode)
+    lines = [l for l in p.stdout.splitlines() if l.startswith("{")]
+    if len(lines) != 1:
+        fail("expected one JSON line, got %d" % len(lines))
+    rep = check_line(lines[0], loops, interval, load)
+    text = p.stdout
+    if "  samples      : %d\n" % rep["samples"] not in text:
+        fail("text table samples line")
+    if ("%.3f" % rep["max_ns"]) not in text:
+        fail("text table max")
+    print(text, end="")
+
+    p = subprocess.run([exe, "-i", "500", "-l", "20", "--json-only"],
+                       capture_output=True, text=True, timeout=60)
+    if p.returncode != 0:
+        fail("--json-only exit code %d" % p.returncode)
+    out = p.stdout.splitlines()
+    if len(out) != 1:
+        fail("--json-only printed %d lines" % len(out))
+    check_line(out[0], 20, 500, "none")
+
+    for bad in (["-i", "0"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"]):
+        p = subprocess.run([exe] + bad, capture_output=True, text=True, timeout=10)
+        if p.returncode != 2:
+            fail("%r: exit %d, want 2" % (bad, p.returncode))
+    print("1 passed, 0 failed")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Prints the text report and the JSON line of a known distribution, for the
+ * JSON check (tests/check_latency_json.py) and as a format example:
+ * 24 MHz clock, exact range 0..2000 counts, samples 1..1000 once each plus
+ * one 5000 and three near 6000 (overflow), 2 missed periods, and meta strings
+ * that need escaping.
+ */
+#include <stdint.h>
+#include <stdio.h>
+
+#include "d1/latency.h"
+
+static uint32_t bins[D1_LAT_NBINS(2000)];
+
+int main(void)
+{
+	static const struct d1_lat_meta meta = {"baremetal", "lichee-rv-86",
+	                                        "demo \"known\" distribution\\1..1000", 1000000u};
+	struct d1_lat r;
+	char buf[D1_LAT_REPORT_SIZE];
+	size_t n;
+	uint32_t v;
+
+	if (d1_lat_init(&r, bins, D1_LAT_NBINS(2000), 24000000u) != D1_OK) {
+		return 1;
+	}
+	for (v = 1; v <= 1000u; v++) {
+		d1_lat_record(&r, v);
+	}
+	d1_lat_record(&r, 5000u);
+	d1_lat_record(&r, 6000u);
+	d1_lat_record(&r, 6001u);
+	d1_lat_record(&r, 6002u);
+	d1_lat_missed(&r, 2u);
+	if (d1_lat_report_text(&r, &meta, buf, sizeof(buf), &n) != D1_OK) {
+		return 1;
+	}
+	fwrite(buf, 1, n, stdout);
+	if (d1_lat_report_json(&r, &meta, buf, sizeof(buf), &n) != D1_OK) {
+		return 1;
+	}
+	fwrite(buf, 1, n, stdout);
+	return 0;
+}

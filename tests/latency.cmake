@@ -1,0 +1,22 @@
+# SPDX-License-Identifier: Apache-2.0
+# Latency recorder checks that are not cmocka tests (included from
+# tests/CMakeLists.txt): the JSON line through python3 -m json.tool, the
+# benchmark as a smoke test, and the comparison tool's own test.
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+
+add_executable(lat_report_demo lat_report_demo.c)
+target_link_libraries(lat_report_demo PRIVATE d1drivers)
+d1_target_warnings(lat_report_demo)
+add_test(NAME latency_json
+  COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/check_latency_json.py
+          $<TARGET_FILE:lat_report_demo>)
+
+add_executable(bench_latency bench_latency.c)
+target_link_libraries(bench_latency PRIVATE d1drivers)
+d1_target_warnings(bench_latency)
+add_test(NAME bench_latency_smoke COMMAND bench_latency 100000)
+
+add_test(NAME d1lat_compare
+  COMMAND Python3::Interpreter -m unittest -v test_d1lat_compare
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
+set_tests_properties(d1lat_compare PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

@@ -1,0 +1,363 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Compare latency runs: d1lat JSON report lines side by side.
+
+Reads the one-line JSON reports of the latency recorder (docs/latency.md)
+from any text -- d1lat-linux output, a bare-metal / NuttX / RT-Smart serial
+log, files of saved lines -- and writes a markdown table and, with --plot,
+one picture of the latency distributions (a percentile plot, by gnuplot).
+
+  d1lat_compare.py [-o table.md] [--plot pic.png|pic.svg] [--title T] [--labels a,b] FILE...
+  d1lat_compare.py --from-cyclictest CT.txt [--interval-us N] [--board B] [--load D]
+  d1lat_compare.py --verdict FILE...
+
+--from-cyclictest turns the output of `cyclictest -q -m -p P -i N -l L -h H`
+into the same JSON line ("tool":"cyclictest"), with percentiles computed
+from its 1 us histogram by the recorder's nearest-rank definition.
+--verdict compares the medians of the first d1lat and the first cyclictest
+run (tolerance in docs/latency.md) and exits 0 if they agree, 1 if not.
+
+Python 3 standard library only; the picture needs Debian's gnuplot-nox
+(or gnuplot). Without it the table is still written and the tool exits 3
+with a message saying so. FILE "-" is standard input.
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+PCTS = [("p50_ns", "p50", 500000), ("p90_ns", "p90", 900000), ("p99_ns", "p99", 990000),
+        ("p999_ns", "p99.9", 999000), ("p9999_ns", "p99.99", 999900)]
+TOOLS = ("d1lat", "cyclictest")
+
+# Verdict defaults (docs/latency.md, "Agreement with cyclictest", explains
+# where these come from: the spread measured here between repeated runs).
+TOL_ABS_US = 20.0
+TOL_REL = 0.5
+BOUND_US = 1000.0
+
+EXIT_NO_GNUPLOT = 3
+
+
+class UsageError(Exception):
+    pass
+
+
+# ---- reading ------------------------------------------------------------
+
+def read_text(path):
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def parse_reports(text, source="input"):
+    """Every d1lat/cyclictest JSON object found in text, in order."""
+    runs = []
+    dec = json.JSONDecoder()
+    for lineno, line in enumerate(text.splitlines(), 1):
+        at = line.find('{"tool":')
+        if at < 0:
+            continue
+        try:
+            obj, _ = dec.raw_decode(line[at:])
+        except ValueError as e:
+            raise UsageError("%s:%d: bad JSON report line: %s" % (source, lineno, e))
+        if obj.get("tool") not in TOOLS:
+            continue
+        for key in ["os", "samples", "min_ns", "max_ns", "mean_ns"] + [k for k, _, _ in PCTS]:
+            if key not in obj:
+                raise UsageError("%s:%d: report lacks field %r" % (source, lineno, key))
+        obj.setdefault("overflow_fields", [])
+        runs.append(obj)
+    return runs
+
+
+def label_of(run):
+    if run.get("label"):
+        return str(run["label"])
+    name = "%s %s" % (run.get("os", "?"), run["tool"])
+    if run.get("board") and run.get("board") != "unknown":
+        name += " (%s)" % run["board"]
+    return name
+
+
+def unique_labels(runs):
+    """Labels, numbered "#1", "#2", ... where several runs share one."""
+    base = [label_of(r) for r in runs]
+    seen = {}
+    out = []
+    for b in base:
+        seen[b] = seen.get(b, 0) + 1
+        out.append("%s #%d" % (b, seen[b]) if base.count(b) > 1 else b)
+    return out
+
+
+# ---- cyclictest ---------------------------------------------------------
+
+def nearest_rank(n, q_ppm):
+    """ceil(q * n / 1e6), at least 1 -- the recorder's definition."""
+    return max(1, -(-q_ppm * n // 1000000))
+
+
+def from_cyclictest(text, interval_us=None, board="unknown", load="none", os_name="linux"):
+    """One report dict from `cyclictest -q -m -h H` output (all threads summed)."""
+    hist = {}
+    total = overflows = None
+    mins, avgs, maxs = [], [], []
+    for line in text.splitlines():
+        m = re.match(r"^(\d+)((?:\s+\d+)+)\s*$", line)
+        if m:
+            hist[int(m.group(1))] = hist.get(int(m.group(1)), 0) + \
+                sum(int(x) for x in m.group(2).split())
+            continue
+        m = re.match(r"^# (Total|Min Latencies|Avg Latencies|Max Latencies|"
+                     r"Histogram Overflows):((?:\s+\d+)+)\s*$", line)
+        if not m:
+            continue
+        vals = [int(x) for x in m.group(2).split()]
+        key = m.group(1)
+        if key == "Total":
+            total = sum(vals)
+        elif key == "Min Latencies":
+            mins = vals
+        elif key == "Avg Latencies":
+            avgs = vals
+        elif key == "Max Latencies":
+            maxs = vals
+        else:
+            overflows = sum(vals)
+    if not hist or not maxs or not mins:
+        raise UsageError("no cyclictest histogram found (run it with -q -h N)")
+    in_hist = sum(hist.values())
+    overflows = overflows or 0
+    n = in_hist + overflows
+    lo, hi = min(mins), max(maxs)
+    rep = {"tool": "cyclictest", "format": 1, "os": os_name, "board": board,
+           "clock_hz": 1000000,
+           "period_ns": interval_us * 1000 if interval_us else 0,
+           "samples": n, "missed": None, "load": load, "resolution_ns": 1000.0,
+           "exact_max_ns": (max(hist) * 1000.0), "min_ns": lo * 1000.0}
+    flagged = []
+    bins = sorted(hist)
+    for key, _, q in PCTS:
+        rank = nearest_rank(n, q)
+        cum, val = 0, None
+        for b in bins:
+            cum += hist[b]
+            if cum >= rank:
+                val = b
+                break
+        if val is None:  # in cyclictest's overflow: only max bounds it
+            val = hi
+            if rank != n:
+                flagged.append(key)
+        rep[key] = val * 1000.0
+    rep["max_ns"] = hi * 1000.0
+    # cyclictest's Avg is per thread, in whole us; weight equally.
+    rep["mean_ns"] = (sum(avgs) / len(avgs)) * 1000.0 if avgs else None
+    rep["overflow"] = bool(flagged)
+    rep["overflow_fields"] = flagged
+    rep["above_range"] = overflows
+    if total is not None and total != in_hist:
+        raise UsageError("cyclictest Total %d != histogram sum %d" % (total, in_hist))
+    return rep
+
+
+def dump_line(rep):
+    """The JSON line, ns fields with 3 decimals like the C recorder writes."""
+    parts = []
+    for k, v in rep.items():
+        if k.endswith("_ns") and isinstance(v, float):
+            parts.append('"%s":%.3f' % (k, v))
+        else:
+            parts.append("%s:%s" % (json.dumps(k), json.dumps(v, ensure_ascii=False)))
+    return "{" + ",".join(parts) + "}"
+
+
+# ---- table --------------------------------------------------------------
+
+def us(v):
+    return "n/a" if v is None else "%.3f" % (v / 1000.0)
+
+
+def markdown(runs, title=None):
+    labels = unique_labels(runs)
+    out = []
+    if title:
+        out += ["## " + title, ""]
+    out.append("| | " + " | ".join(labels) + " |")
+    out.append("|---|" + "---:|" * len(runs))
+
+    def row(name, cells):
+        out.append("| %s | %s |" % (name, " | ".join(cells)))
+
+    row("tool", [r["tool"] for r in runs])
+    row("os", [str(r.get("os", "")) for r in runs])
+    row("board", [str(r.get("board", "")) for r in runs])
+    row("load", [str(r.get("load", "")).replace("|", "\\|") for r in runs])
+    row("period (us)", [us(r.get("period_ns")) if r.get("period_ns") else "n/a" for r in runs])
+    row("samples", [str(r["samples"]) for r in runs])
+    row("missed", ["n/a" if r.get("missed") is None else str(r["missed"]) for r in runs])
+    row("resolution (us)", [us(r.get("resolution_ns")) for r in runs])
+    row("min (us)", [us(r["min_ns"]) for r in runs])
+    for key, name, _ in PCTS:
+        row(name + " (us)", [("<= " if key in r["overflow_fields"] else "") + us(r[key])
+                             for r in runs])
+    row("max (us)", [us(r["max_ns"]) for r in runs])
+    row("mean (us)", [us(r["mean_ns"]) for r in runs])
+    out.append("")
+    out.append("Percentiles: nearest rank (smallest v with at least ceil(q*N) samples <= v). "
+               "\"<=\": the value is an upper bound (overflow bucket of the recorder, or "
+               "beyond cyclictest's histogram). cyclictest values are whole microseconds; "
+               "its missed periods are not counted (n/a).")
+    return "\n".join(out) + "\n"
+
+
+# ---- picture ------------------------------------------------------------
+
+def gnuplot_path():
+    env = os.environ.get("D1LAT_GNUPLOT")
+    if env is not None:
+        return env if (os.path.isfile(env) and os.access(env, os.X_OK)) else None
+    return shutil.which("gnuplot")
+
+
+def plot_script(runs, out_path, title):
+    ext = os.path.splitext(out_path)[1].lower()
+    if ext == ".svg":
+        term = "set terminal svg size 900,540 dynamic enhanced font 'Sans,12' background '#ffffff'"
+    elif ext == ".png":
+        term = "set terminal pngcairo size 900,540 enhanced font 'Sans,10'"
+    else:
+        raise UsageError("--plot wants a .png or .svg file name")
+    cats = [("min_ns", "min")] + [(k, n) for k, n, _ in PCTS] + [("max_ns", "max")]
+    labels = unique_labels(runs)
+    lines = [term,
+             "set output %s" % json.dumps(out_path),
+             "set title %s noenhanced" % json.dumps(title or "Latency distributions"),
+             "set ylabel 'latency (us), log scale'",
+             "set xlabel 'percentile (nearest rank); circled points are upper bounds'",
+             "set logscale y",
+             "set grid ytics mytics xtics",
+             "set key inside left top noenhanced box opaque",
+             "set xtics (%s)" % ", ".join('"%s" %d' % (n, i) for i, (_, n) in enumerate(cats)),
+             "set xrange [-0.3:%f]" % (len(cats) - 0.7)]
+    plots = []
+    for idx, (r, lab) in enumerate(zip(runs, labels)):
+        lines.append("$d%d << EOD" % idx)
+        for i, (k, _) in enumerate(cats):
+            v = r[k]
+            flag = 1 if k in r["overflow_fields"] else 0
+            lines.append("%d %.6f %d" % (i, max(v / 1000.0, 0.001), flag))
+        lines.append("EOD")
+        lt = idx + 1
+        plots.append("$d%d using 1:2 with linespoints lt %d pt 7 ps 1.0 title %s"
+                     % (idx, lt, json.dumps(lab)))
+        plots.append("$d%d using 1:($3 > 0 ? $2 : 1/0) with points lt %d pt 6 ps 2.0 notitle"
+                     % (idx, lt))
+    lines.append("plot " + ", \\\n     ".join(plots))
+    return "\n".join(lines) + "\n"
+
+
+def plot(runs, out_path, title):
+    gp = gnuplot_path()
+    if gp is None:
+        sys.stderr.write("d1lat_compare: gnuplot not found (install Debian's gnuplot-nox: "
+                         "apt-get install -y gnuplot-nox); no picture written\n")
+        return EXIT_NO_GNUPLOT
+    script = plot_script(runs, out_path, title)
+    p = subprocess.run([gp], input=script, text=True, capture_output=True)
+    if p.returncode != 0 or not os.path.exists(out_path):
+        sys.stderr.write("d1lat_compare: gnuplot failed:\n" + p.stderr)
+        return 1
+    return 0
+
+
+# ---- verdict ------------------------------------------------------------
+
+def verdict(runs, tol_abs_us=TOL_ABS_US, tol_rel=TOL_REL, bound_us=BOUND_US):
+    """(agree, text) for the first d1lat run against the first cyclictest run."""
+    a = next((r for r in runs if r["tool"] == "d1lat"), None)
+    b = next((r for r in runs if r["tool"] == "cyclictest"), None)
+    if a is None or b is None:
+        raise UsageError("--verdict needs one d1lat and one cyclictest report")
+    ma, mb = a["p50_ns"] / 1000.0, b["p50_ns"] / 1000.0
+    diff = abs(ma - mb)
+    tol = max(tol_abs_us, tol_rel * max(ma, mb))
+    ok_med = diff <= tol
+    ok_bound = ma <= bound_us and mb <= bound_us
+    agree = ok_med and ok_bound
+    text = ("medians: d1lat %.3f us, cyclictest %.3f us, |diff| %.3f us, tolerance "
+            "max(%.1f us, %.0f%% of the larger) = %.3f us -> %s; sanity bound %.0f us on "
+            "both medians -> %s\nVERDICT: %s"
+            % (ma, mb, diff, tol_abs_us, tol_rel * 100, tol, "ok" if ok_med else "NOT ok",
+               bound_us, "ok" if ok_bound else "NOT ok",
+               "AGREE" if agree else "DISAGREE"))
+    return agree, text
+
+
+# ---- main ---------------------------------------------------------------
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*", help="text files with report lines ('-': stdin)")
+    ap.add_argument("-o", "--output", help="markdown file to write (default: stdout)")
+    ap.add_argument("--plot", help="picture to write, .png (pngcairo) or .svg")
+    ap.add_argument("--title", help="table heading and picture title")
+    ap.add_argument("--labels", help="comma-separated column/legend names, one per run")
+    ap.add_argument("--from-cyclictest", metavar="FILE",
+                    help="convert cyclictest -h output to a JSON line")
+    ap.add_argument("--interval-us", type=int, help="with --from-cyclictest: its -i")
+    ap.add_argument("--board", default="unknown", help="with --from-cyclictest")
+    ap.add_argument("--load", default="none", help="with --from-cyclictest")
+    ap.add_argument("--verdict", action="store_true",
+                    help="judge d1lat against cyclictest (exit 0 agree, 1 disagree)")
+    ap.add_argument("--tol-abs-us", type=float, default=TOL_ABS_US)
+    ap.add_argument("--tol-rel", type=float, default=TOL_REL)
+    ap.add_argument("--bound-us", type=float, default=BOUND_US)
+    args = ap.parse_args(argv)
+    try:
+        if args.from_cyclictest:
+            rep = from_cyclictest(read_text(args.from_cyclictest), args.interval_us,
+                                  args.board, args.load)
+            print(dump_line(rep))
+            return 0
+        if not args.files:
+            raise UsageError("no input files")
+        runs = []
+        for f in args.files:
+            runs += parse_reports(read_text(f), f)
+        if not runs:
+            raise UsageError("no d1lat report lines found in the input")
+        if args.labels:
+            names = args.labels.split(",")
+            if len(names) != len(runs):
+                raise UsageError("--labels has %d names for %d runs" % (len(names), len(runs)))
+            for r, n in zip(runs, names):
+                r["label"] = n
+        if args.verdict:
+            agree, text = verdict(runs, args.tol_abs_us, args.tol_rel, args.bound_us)
+            print(text)
+            return 0 if agree else 1
+        md = markdown(runs, args.title)
+        if args.output:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(md)
+        else:
+            sys.stdout.write(md)
+        if args.plot:
+            return plot(runs, args.plot, args.title)
+        return 0
+    except (UsageError, OSError) as e:
+        sys.stderr.write("d1lat_compare: %s\n" % e)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

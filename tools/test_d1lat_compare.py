@@ -1,0 +1,242 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Tests of d1lat_compare.py on sample inputs in testdata/.
+
+Run: python3 -m unittest -v test_d1lat_compare   (from tools/)
+The picture tests are skipped when gnuplot is not installed; the test that
+gnuplot's absence is reported clearly always runs (it hides gnuplot).
+"""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import d1lat_compare as dc  # noqa: E402
+
+TOOL = os.path.join(HERE, "d1lat_compare.py")
+DATA = os.path.join(HERE, "testdata")
+SERIAL = os.path.join(DATA, "serial_log.txt")
+CT = os.path.join(DATA, "cyclictest_h50.txt")
+HAVE_GNUPLOT = shutil.which("gnuplot") is not None
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def run_tool(*args, env=None):
+    e = dict(os.environ)
+    if env:
+        e.update(env)
+    return subprocess.run([sys.executable, TOOL] + list(args), capture_output=True,
+                          text=True, env=e)
+
+
+def ct_text(hist, overflows, mn, avg, mx):
+    lines = ["# /dev/cpu_dma_latency set to 0us", "# Histogram"]
+    for b in range(max(hist) + 3):
+        lines.append("%06d %06d" % (b, hist.get(b, 0)))
+    lines += ["# Total: %09d" % sum(hist.values()), "# Min Latencies: %05d" % mn,
+              "# Avg Latencies: %05d" % avg, "# Max Latencies: %05d" % mx,
+              "# Histogram Overflows: %05d" % overflows]
+    return "\n".join(lines) + "\n"
+
+
+class Reading(unittest.TestCase):
+    def test_reports_found_in_a_serial_log(self):
+        runs = dc.parse_reports(read(SERIAL), SERIAL)
+        self.assertEqual([r["os"] for r in runs], ["baremetal", "nuttx", "linux"])
+        self.assertEqual(runs[1]["overflow_fields"], ["p999_ns"])
+
+    def test_bad_report_line_is_an_error(self):
+        with self.assertRaises(dc.UsageError):
+            dc.parse_reports('{"tool":"d1lat","os":"x", oops}\n')
+        with self.assertRaises(dc.UsageError):
+            dc.parse_reports('{"tool":"d1lat","os":"x","samples":1}\n')  # fields missing
+
+    def test_no_reports_exit_2(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write("nothing here\n")
+            f.flush()
+            p = run_tool(f.name)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no d1lat report lines", p.stderr)
+
+
+class Cyclictest(unittest.TestCase):
+    def test_percentiles_from_histogram(self):
+        rep = dc.from_cyclictest(read(CT), interval_us=1000, board="b", load="l")
+        # 99 in the histogram + 1 overflow = 100 samples; nearest rank.
+        self.assertEqual(rep["samples"], 100)
+        self.assertEqual(rep["p50_ns"], 10000.0)   # rank 50: cum 50 at 10 us
+        self.assertEqual(rep["p90_ns"], 12000.0)   # rank 90: cum 95 at 12 us
+        self.assertEqual(rep["p99_ns"], 40000.0)   # rank 99: cum 99 at 40 us
+        self.assertEqual(rep["p999_ns"], 250000.0)  # rank 100 = the max: exact
+        self.assertEqual(rep["overflow_fields"], [])
+        self.assertEqual(rep["min_ns"], 10000.0)
+        self.assertEqual(rep["max_ns"], 250000.0)
+        self.assertEqual(rep["mean_ns"], 14000.0)
+        self.assertIsNone(rep["missed"])
+        self.assertEqual(rep["period_ns"], 1000000)
+        self.assertEqual(rep["above_range"], 1)
+
+    def test_percentile_beyond_histogram_is_flagged(self):
+        text = ct_text({5: 90, 6: 5}, overflows=5, mn=5, avg=9, mx=900)
+        rep = dc.from_cyclictest(text)
+        self.assertEqual(rep["samples"], 100)
+        self.assertEqual(rep["p90_ns"], 5000.0)
+        self.assertEqual(rep["p99_ns"], 900000.0)
+        self.assertEqual(rep["overflow_fields"], ["p99_ns"])  # p99.9: rank 100 = max
+        self.assertTrue(rep["overflow"])
+
+    def test_threads_are_summed(self):
+        text = ("000001 000003 000001\n000002 000000 000004\n# Total: 000000008\n"
+                "# Min Latencies: 00001 00001\n# Avg Latencies: 00001 00002\n"
+                "# Max Latencies: 00001 00002\n# Histogram Overflows: 00000 00000\n")
+        rep = dc.from_cyclictest(text)
+        self.assertEqual(rep["samples"], 8)
+        self.assertEqual(rep["p50_ns"], 1000.0)  # rank 4 of 4 x 1 us, 4 x 2 us
+        self.assertEqual(rep["max_ns"], 2000.0)
+        self.assertEqual(rep["mean_ns"], 1500.0)
+
+    def test_not_cyclictest_output(self):
+        with self.assertRaises(dc.UsageError):
+            dc.from_cyclictest("T: 0 ( 1) P:80 I:1000 C: 10 Min: 1 Act: 2 Avg: 3 Max: 4\n")
+
+    def test_cli_line_parses_back(self):
+        p = run_tool("--from-cyclictest", CT, "--interval-us", "1000", "--board", "vm")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(len(p.stdout.splitlines()), 1)
+        self.assertIn('"p50_ns":10000.000', p.stdout)
+        runs = dc.parse_reports(p.stdout)
+        self.assertEqual(runs[0]["tool"], "cyclictest")
+        self.assertEqual(runs[0]["board"], "vm")
+
+
+class Table(unittest.TestCase):
+    def runs(self):
+        rs = dc.parse_reports(read(SERIAL))
+        rs.append(dc.from_cyclictest(read(CT), 1000))
+        return rs
+
+    def test_markdown_side_by_side(self):
+        md = dc.markdown(self.runs(), "t")
+        lines = md.splitlines()
+        self.assertEqual(lines[0], "## t")
+        header = [c.strip() for c in lines[2].strip("|").split("|")]
+        self.assertEqual(header, ["", "baremetal d1lat (lichee-rv-86)",
+                                  "nuttx d1lat (lichee-rv-86)", "linux d1lat (x86_64)",
+                                  "linux cyclictest"])
+        rows = {l.split("|")[1].strip(): [c.strip() for c in l.strip("|").split("|")[1:]]
+                for l in lines[4:] if l.startswith("|")}
+        self.assertEqual(rows["p50 (us)"], ["1.708", "3.000", "40.000", "10.000"])
+        self.assertEqual(rows["p99.9 (us)"], ["2.542", "<= 180.000", "90.000", "250.000"])
+        self.assertEqual(rows["missed"], ["0", "2", "0", "n/a"])
+        self.assertEqual(rows["resolution (us)"], ["0.042", "0.042", "0.001", "1.000"])
+        self.assertEqual(rows["load"][1], "hackbench")
+
+    def test_repeated_labels_are_numbered(self):
+        rs = dc.parse_reports(read(SERIAL))
+        labels = dc.unique_labels([rs[2], rs[0], rs[2]])
+        self.assertEqual(labels, ["linux d1lat (x86_64) #1", "baremetal d1lat (lichee-rv-86)",
+                                  "linux d1lat (x86_64) #2"])
+
+
+class Labels(unittest.TestCase):
+    def test_labels_option(self):
+        p = run_tool("--labels", "bm,nx,lx", SERIAL)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("| | bm | nx | lx |", p.stdout)
+        p = run_tool("--labels", "one", SERIAL)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--labels has 1 names for 3 runs", p.stderr)
+
+
+class Verdict(unittest.TestCase):
+    def pair(self, a_us, b_us):
+        a = {"tool": "d1lat", "p50_ns": a_us * 1000.0}
+        b = {"tool": "cyclictest", "p50_ns": b_us * 1000.0}
+        return [a, b]
+
+    def test_agree_and_disagree(self):
+        self.assertTrue(dc.verdict(self.pair(40, 55), 20, 0.5, 1000)[0])    # 15 <= 20
+        self.assertTrue(dc.verdict(self.pair(100, 140), 20, 0.5, 1000)[0])  # 40 <= 70
+        self.assertFalse(dc.verdict(self.pair(40, 85), 20, 0.5, 1000)[0])   # 45 > 42.5
+        self.assertFalse(dc.verdict(self.pair(1500, 1600), 20, 0.5, 1000)[0])  # bound
+        ok, text = dc.verdict(self.pair(40, 41), 20, 0.5, 1000)
+        self.assertIn("VERDICT: AGREE", text)
+
+    def test_cli_exit_codes(self):
+        with tempfile.TemporaryDirectory() as d:
+            a = os.path.join(d, "a.json")
+            with open(a, "w") as f:
+                f.write(read(SERIAL))
+            ct = run_tool("--from-cyclictest", CT).stdout
+            b = os.path.join(d, "b.json")
+            with open(b, "w") as f:
+                f.write(ct)
+            # baremetal d1lat p50 1.708 us vs cyclictest 10 us: within 20 us.
+            p = run_tool("--verdict", a, b)
+            self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+            self.assertIn("VERDICT: AGREE", p.stdout)
+            p = run_tool("--verdict", "--tol-abs-us", "1", "--tol-rel", "0.1", a, b)
+            self.assertEqual(p.returncode, 1)
+            self.assertIn("VERDICT: DISAGREE", p.stdout)
+            p = run_tool("--verdict", a)
+            self.assertEqual(p.returncode, 2)
+
+
+class Picture(unittest.TestCase):
+    def test_missing_gnuplot_fails_clearly(self):
+        with tempfile.TemporaryDirectory() as d:
+            md = os.path.join(d, "t.md")
+            png = os.path.join(d, "p.png")
+            p = run_tool("-o", md, "--plot", png, SERIAL,
+                         env={"D1LAT_GNUPLOT": os.path.join(d, "no-gnuplot")})
+            self.assertEqual(p.returncode, dc.EXIT_NO_GNUPLOT)
+            self.assertIn("gnuplot not found", p.stderr)
+            self.assertIn("gnuplot-nox", p.stderr)
+            self.assertTrue(os.path.exists(md))  # the table is still written
+            self.assertFalse(os.path.exists(png))
+
+    def test_bad_picture_name(self):
+        p = run_tool("--plot", "x.gif", SERIAL)
+        self.assertEqual(p.returncode, 2)
+
+    @unittest.skipUnless(HAVE_GNUPLOT, "gnuplot not installed (apt-get install gnuplot-nox)")
+    def test_png(self):
+        with tempfile.TemporaryDirectory() as d:
+            png = os.path.join(d, "p.png")
+            p = run_tool("-o", os.path.join(d, "t.md"), "--plot", png, SERIAL, CT_JSON(d))
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(png, "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+            self.assertGreater(os.path.getsize(png), 5000)
+
+    @unittest.skipUnless(HAVE_GNUPLOT, "gnuplot not installed (apt-get install gnuplot-nox)")
+    def test_svg_names_every_run(self):
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, "p.svg")
+            p = run_tool("-o", os.path.join(d, "t.md"), "--plot", svg, SERIAL)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            text = read(svg)
+            self.assertIn("<svg", text)
+            for name in ("baremetal d1lat", "nuttx d1lat", "linux d1lat", "p99.99"):
+                self.assertIn(name, text)
+
+
+def CT_JSON(d):
+    path = os.path.join(d, "ct.json")
+    with open(path, "w") as f:
+        f.write(dc.dump_line(dc.from_cyclictest(read(CT), 1000)) + "\n")
+    return path
+
+
+if __name__ == "__main__":
+    unittest.main()
