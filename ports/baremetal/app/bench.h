@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The latency bench: one periodic tick source per platform (D1 Timer1 through
+ * the PLIC, or SBI set_timer on QEMU virt), everything else shared.
+ */
+#ifndef BENCH_H
+#define BENCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/** Tick source: implemented by exactly one of tick_timer1.c / tick_sbi.c. */
+struct bench_tick_info {
+	const char *name;       /* "timer1", "sbi-set-timer" */
+	uint32_t clock_hz;      /* rate of the latency sample */
+	const char *sample_def; /* what a sample counts */
+};
+
+/** Describe the source (constant). */
+const struct bench_tick_info *bench_tick_info(void);
+
+/** Start periodic ticks of @p period_counts sample-clock counts. */
+void bench_tick_start(uint32_t period_counts);
+
+/** Stop the ticks (from the tick handler itself or from thread context). */
+void bench_tick_stop(void);
+
+/** Extra line(s) the source wants in the report (e.g. the achieved interval). */
+void bench_tick_report(void);
+
+/**
+ * Called by the tick source once per serviced tick, from the interrupt.
+ * @param sample     Counts since the most recent period boundary.
+ * @param boundaries Period boundaries since the previous call (>= 1 normally;
+ *                   boundaries - 1 of them were missed).
+ */
+void bench_account(uint32_t sample, uint64_t boundaries);
+
+#endif /* BENCH_H */

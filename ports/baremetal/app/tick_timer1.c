@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * D1 tick source: Timer1 periodic from the 24 MHz DCXO, PLIC source 76.
+ * The sample is d1_timer_tick()'s count since the period boundary that raised
+ * the interrupt (exact to one 24 MHz clock). Missed periods are found with the
+ * 64-bit time CSR, which runs from the same 24 MHz crystal: the boundary of
+ * this tick is at (now - sample); boundaries lie on a grid of `period` counts
+ * from the start, so the number of boundaries since the last serviced one is
+ * the rounded distance / period.
+ */
+#include <stddef.h>
+
+#include "bench.h"
+#include "bm.h"
+#include "bm_board.h"
+#include "bm_csr.h"
+#include "d1/memmap.h"
+#include "d1/timer.h"
+
+static struct d1_timer tmr;
+static struct d1_timer_achieved achieved;
+static uint64_t period;
+static uint64_t last_boundary; /* time CSR of the last boundary accounted for */
+static int64_t grid_err_max;   /* largest |boundary estimate - grid| seen, counts */
+
+static const struct bench_tick_info info = {
+        .name = "timer1",
+        .clock_hz = D1_HOSC_HZ,
+        .sample_def = "Timer1 clocks since the period boundary (d1_timer_tick)",
+};
+
+const struct bench_tick_info *bench_tick_info(void)
+{
+	return &info;
+}
+
+static void timer1_irq(unsigned source, void *arg)
+{
+	(void)source;
+	(void)arg;
+	uint32_t sample = d1_timer_tick(&tmr); /* reads CUR, acks IRQ_STA */
+	uint64_t now = bm_rdtime();
+	uint64_t boundary = now - sample;
+	uint64_t n = (boundary - last_boundary + period / 2u) / period;
+	int64_t err = (int64_t)(boundary - (last_boundary + n * period));
+	if (err < 0) {
+		err = -err;
+	}
+	if (err > grid_err_max) {
+		grid_err_max = err;
+	}
+	last_boundary += n * period;
+	bench_account(sample, n);
+}
+
+void bench_tick_start(uint32_t period_counts)
+{
+	period = period_counts;
+	bm_check(d1_timer_init(&tmr, D1_TIMER_BASE, 1u, D1_HOSC_HZ, D1_LOSC_HZ), "d1_timer_init");
+	bm_check(d1_timer_stop(&tmr), "d1_timer_stop"); /* firmware may have left it on */
+	bm_check(d1_timer_set_clock(&tmr, D1_TIMER_SRC_OSC24M, 0u), "d1_timer_set_clock");
+	bm_check(d1_timer_set_period_clocks(&tmr, period_counts, &achieved),
+	         "d1_timer_set_period_clocks");
+	d1_timer_irq_ack(&tmr);
+	bm_check(d1_timer_irq_enable(&tmr, true), "d1_timer_irq_enable");
+	bm_board_irq_attach(D1_IRQ_TIMER1, timer1_irq, NULL, 1u);
+	/* Boundary 0 is the start; RELOAD's bounded wait (a few us) is far below
+	 * period / 2, so it cannot move a boundary to the wrong grid point. */
+	last_boundary = bm_rdtime();
+	bm_check(d1_timer_start(&tmr, D1_TIMER_PERIODIC), "d1_timer_start");
+}
+
+void bench_tick_stop(void)
+{
+	(void)d1_timer_irq_enable(&tmr, false);
+	(void)d1_timer_stop(&tmr);
+	d1_timer_irq_ack(&tmr);
+}
+
+void bench_tick_report(void)
+{
+	bm_printf("tick: Timer1 OSC24M /%u, %lu clocks per period (interval %lu), PLIC source %u\n",
+	          1u << achieved.prescale_log2, (unsigned long)achieved.clocks,
+	          (unsigned long)(achieved.clocks - 1u), D1_IRQ_TIMER1);
+	bm_printf("tick: boundary estimate vs grid: max |error| %ld counts of 24 MHz\n",
+	          (long)grid_err_max);
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Per-platform hooks of the bench (platform_qemu.c / platform_d1.c): the
+ * parts that exist only on one machine (the D1's watchdog and CCU).
+ */
+#ifndef BM_PLATFORM_H
+#define BM_PLATFORM_H
+
+#include <stdint.h>
+
+/** First thing after SBI probing, before the console: D1 watchdog takeover. */
+void bm_platform_early(void);
+/** Print what bm_platform_early() found (after the console is up). */
+void bm_platform_report(void);
+/** Called from the bench's main loop between loads (D1: watchdog feed policy). */
+void bm_platform_idle(void);
+/** End of the bench: the status for bm_exit() (QEMU) or park (board). */
+int bm_platform_finish(void);
+
+#if defined(BM_PLATFORM_D1)
+/** D1: UART0 bus gate + reset through the CCU driver; returns its clock (APB1), Hz. */
+uint32_t bm_d1_uart_clock_init(void);
+#endif
+
+#endif /* BM_PLATFORM_H */

@@ -1,0 +1,88 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+#include "bm_board.h"
+
+#include <stddef.h>
+
+#include "bm.h"
+#include "bm_csr.h"
+#include "bm_platform.h"
+#include "d1/mmio.h"
+#include "d1/plic_regs.h"
+
+struct d1_uart bm_uart;
+struct d1_plic bm_plic;
+struct d1_plic_stats bm_plic_stats;
+
+/* Handler table indexed by source id (0 unused). */
+static struct d1_plic_entry irq_table[BM_PLIC_NSOURCES + 1u];
+
+unsigned bm_plic_prio_max(void)
+{
+	return (1u << BM_PLIC_PRIO_BITS) - 1u;
+}
+
+void bm_board_putc(char c)
+{
+	/* A timeout here has nowhere to be reported; it is bounded. */
+	(void)d1_uart_putc(&bm_uart, (uint8_t)c);
+}
+
+void bm_board_console_init(uint8_t rx_trigger)
+{
+	uint32_t clk_hz;
+	unsigned fifo;
+#if defined(BM_PLATFORM_QEMU_VIRT)
+	clk_hz = BM_UART_CLK_HZ;
+	fifo = 16u; /* QEMU serial.c UART_FIFO_LENGTH */
+#else
+	clk_hz = bm_d1_uart_clock_init();
+	fifo = 64u; /* D1 manual: 64-byte FIFOs */
+#endif
+	bm_check(d1_uart_init(&bm_uart, BM_UART_BASE, BM_UART_REG_SHIFT, clk_hz, fifo),
+	         "d1_uart_init");
+	const struct d1_uart_config cfg = {
+	        .baud = 115200u,
+	        .data_bits = 8u,
+	        .parity = D1_UART_PARITY_NONE,
+	        .stop_bits = 1u,
+	        .fifo = true,
+	        .rx_trigger = rx_trigger,
+	        .tx_trigger = 0u,
+	};
+	bm_check(d1_uart_configure(&bm_uart, &cfg, NULL), "d1_uart_configure");
+	bm_console_set(bm_board_putc);
+}
+
+void bm_board_dispatch(void)
+{
+	(void)d1_plic_dispatch(&bm_plic, irq_table, BM_PLIC_NSOURCES + 1u, &bm_plic_stats);
+}
+
+uint32_t bm_board_plic_fw_threshold;
+
+void bm_board_plic_init(unsigned threshold)
+{
+	/* What the firmware left (OpenSBI: 7), for the boot report. */
+	bm_board_plic_fw_threshold =
+	        d1_mmio_read32(BM_PLIC_BASE + D1_PLIC_THRESHOLD_OFFSET(BM_PLIC_CONTEXT));
+	d1_err_t err = d1_plic_init_ex(&bm_plic, BM_PLIC_BASE, BM_PLIC_CONTEXT, BM_PLIC_NSOURCES,
+	                               threshold, bm_plic_prio_max());
+	if (err == D1_ENODELEG) {
+		bm_puts("FAIL PLIC not delegated to S-mode (PLIC_CTRL.S_PER = 0?)\n");
+		bm_exit(1);
+	}
+	bm_check(err, "d1_plic_init_ex");
+	bm_set_ext_hook(bm_board_dispatch);
+	BM_CSR_SET(sie, BM_SIE_SEIE);
+}
+
+void bm_board_irq_attach(unsigned source, d1_plic_handler_t fn, void *arg, unsigned prio)
+{
+	if (source == 0u || source > BM_PLIC_NSOURCES) {
+		bm_check(D1_EINVAL, "bm_board_irq_attach");
+		return;
+	}
+	irq_table[source] = (struct d1_plic_entry){.fn = fn, .arg = arg, .edge = false};
+	bm_check(d1_plic_set_priority(&bm_plic, source, prio), "d1_plic_set_priority");
+	bm_check(d1_plic_enable(&bm_plic, source), "d1_plic_enable");
+}

@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Allwinner D1 platform hooks: the watchdog U-Boot may leave running
+ * (riscv_wdt at 0x06011000: NuttX upstream disables it at boot, and on the
+ * Lichee RV / 86 Panel a running 16 s watchdog reset NuttX after boot,
+ * d1-hardware.md) and the UART0 clock from the CCU.
+ *
+ * Watchdog policy (build option D1_BENCH_WDT -> BM_WDT_FEED): default
+ * "stop" (BM_WDT_FEED 0) stops it and reports what was inherited; "feed"
+ * keeps it armed at 16 s in reset mode and feeds it from the main loop once
+ * a second (never from the measured interrupt).
+ */
+#include <stddef.h>
+
+#include "bm.h"
+#include "bm_csr.h"
+#include "bm_platform.h"
+#include "bm_sbi.h"
+#include "d1/ccu.h"
+#include "d1/memmap.h"
+#include "d1/wdt.h"
+
+#ifndef BM_WDT_FEED
+#define BM_WDT_FEED 0
+#endif
+#define WDT_KEEP_TIMEOUT_MS 16000u                  /* the longest the hardware has */
+#define WDT_FEED_EVERY      (BM_TIMEBASE_HZ * 1ull) /* 1 s of time CSR */
+
+static struct d1_wdt wdt;
+static struct d1_wdt_state inherited;
+static d1_err_t wdt_err;
+static uint32_t wdt_achieved_ms;
+static uint64_t last_feed;
+static uint32_t feeds;
+static d1_err_t ccu_err = D1_OK;
+static uint32_t uart_clk;
+
+void bm_platform_early(void)
+{
+	wdt_err = d1_wdt_init(&wdt, D1_WDT_RISCV, D1_RISCV_WDT_BASE);
+	if (wdt_err == D1_OK) {
+		wdt_err = d1_wdt_takeover(&wdt,
+		                          BM_WDT_FEED ? D1_WDT_TAKEOVER_KEEP : D1_WDT_TAKEOVER_STOP,
+		                          WDT_KEEP_TIMEOUT_MS, &inherited, &wdt_achieved_ms);
+	}
+	last_feed = bm_rdtime();
+}
+
+uint32_t bm_d1_uart_clock_init(void)
+{
+	struct d1_ccu ccu;
+	ccu_err = d1_ccu_init(&ccu, D1_CCU_BASE, D1_HOSC_HZ);
+	if (ccu_err == D1_OK) {
+		ccu_err = d1_ccu_uart_enable(&ccu, 0u); /* gate on, reset de-asserted */
+	}
+	if (ccu_err == D1_OK) {
+		ccu_err = d1_ccu_uart_clock_hz(&ccu, 0u, &uart_clk);
+	}
+	if (ccu_err != D1_OK || uart_clk == 0u) {
+		/* U-Boot runs APB1 from the 24 MHz DCXO (clock_init_uart): the
+		 * only sane fallback; reported by bm_platform_report(). */
+		uart_clk = D1_HOSC_HZ;
+	}
+	return uart_clk;
+}
+
+static void report_wdt(const char *what, const struct d1_wdt_state *st)
+{
+	char buf[D1_WDT_STATE_STR_MAX];
+	if (d1_wdt_format_state(st, buf, sizeof buf) != D1_OK) {
+		buf[0] = '?';
+		buf[1] = '\0';
+	}
+	bm_printf("watchdog: %s %s\n", what, buf);
+}
+
+void bm_platform_report(void)
+{
+	bm_printf("platform: Allwinner D1, S-mode payload at 0x40200000, UART0 clock %u Hz%s%s\n",
+	          uart_clk, ccu_err != D1_OK ? " (CCU refused: " : "",
+	          ccu_err != D1_OK ? d1_strerror(ccu_err) : "");
+	if (ccu_err != D1_OK) {
+		bm_puts(", assumed 24 MHz as U-Boot sets it)\n");
+	}
+	if (wdt_err != D1_OK) {
+		bm_printf("watchdog: riscv_wdt takeover FAILED: %s\n", d1_strerror(wdt_err));
+	} else {
+		report_wdt("inherited from firmware:", &inherited);
+		bm_printf("watchdog: policy %s -> %s\n", BM_WDT_FEED ? "feed" : "stop",
+		          BM_WDT_FEED ? "kept armed, fed once a second from the main loop"
+		                      : "stopped");
+		if (BM_WDT_FEED) {
+			bm_printf("watchdog: timeout now %u ms\n", wdt_achieved_ms);
+		}
+	}
+	/* The other two instances, for the record (read only). */
+	static const struct {
+		enum d1_wdt_id id;
+		uintptr_t base;
+	} others[] = {{D1_WDT_TIMER, D1_TIMER_WDT_BASE}, {D1_WDT_R, D1_R_WDOG_BASE}};
+	for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+		struct d1_wdt w;
+		struct d1_wdt_state st;
+		if (d1_wdt_init(&w, others[i].id, others[i].base) == D1_OK &&
+		    d1_wdt_get_state(&w, &st) == D1_OK) {
+			report_wdt("(not touched)", &st);
+		}
+	}
+}
+
+void bm_platform_idle(void)
+{
+#if BM_WDT_FEED
+	uint64_t now = bm_rdtime();
+	if (now - last_feed >= WDT_FEED_EVERY) {
+		if (d1_wdt_feed(&wdt) == D1_OK) {
+			feeds++;
+		}
+		last_feed = now;
+	}
+#endif
+}
+
+int bm_platform_finish(void)
+{
+	if (BM_WDT_FEED) {
+		bm_printf("watchdog: fed %u times; parking now, it will reset the board\n", feeds);
+	}
+	/* Park rather than ask the firmware for a shutdown or reset: the report
+	 * stays on the terminal. Power-cycle (or reset) to run again. */
+	bm_puts("halted.\n");
+	bm_irq_disable();
+	BM_CSR_WRITE(sie, 0u);
+	for (;;) {
+		bm_wfi();
+	}
+	return 0;
+}

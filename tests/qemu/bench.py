@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Run the bare-metal latency bench image under QEMU virt and check its report.
+
+The image is started as the board starts it: an S-mode payload at
+0x80200000 under the OpenSBI that QEMU bundles. Checks: the text report and
+the JSON line arrive with every field, samples + missed account for every
+period, no spurious/unhandled interrupt, "BENCH DONE", exit status 0, and
+(unless --allow-missed) zero missed periods.
+"""
+import argparse
+import json
+import re
+import sys
+
+from qemu_common import run_stdio
+
+JSON_FIELDS = ("tool", "format", "os", "board", "clock_hz", "period_ns", "samples", "missed",
+               "load", "resolution_ns", "min_ns", "p50_ns", "p90_ns", "p99_ns", "p999_ns",
+               "p9999_ns", "max_ns", "mean_ns", "overflow", "saturated")
+TEXT_FIELDS = ("samples", "missed", "clock", "period", "min", "p50", "p99", "p99.9", "max",
+               "mean")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("image")
+    ap.add_argument("--periods", type=int, required=True)
+    ap.add_argument("--timeout", type=float, default=120.0)
+    ap.add_argument("--icount", default=None,
+                    help="e.g. shift=0,sleep=off: virtual time follows instructions")
+    ap.add_argument("--allow-missed", action="store_true",
+                    help="report missed periods without failing (wall-clock runs)")
+    ap.add_argument("--quiet", action="store_true")
+    a = ap.parse_args()
+
+    rc, out = run_stdio(a.image, a.timeout, a.icount)
+    if not a.quiet:
+        sys.stdout.write(out)
+    errors = []
+    if rc is None:
+        errors.append(f"QEMU killed after {a.timeout} s")
+    elif rc != 0:
+        errors.append(f"exit status {rc}")
+    if "BENCH DONE" not in out.splitlines():
+        errors.append("no 'BENCH DONE' line")
+    m = re.search(r"^d1lat latency report$(.*?)^\{", out, re.M | re.S)
+    if m is None:
+        errors.append("no text report")
+    else:
+        for f in TEXT_FIELDS:
+            if not re.search(rf"^\s+{re.escape(f)}\s", m.group(1), re.M):
+                errors.append(f"text report lacks '{f}'")
+    rep = None
+    for line in out.splitlines():
+        if line.startswith("{") and '"tool":"d1lat"' in line:
+            try:
+                rep = json.loads(line)
+            except ValueError as e:
+                errors.append(f"JSON line does not parse: {e}")
+    if rep is None:
+        errors.append("no JSON report line")
+    else:
+        for f in JSON_FIELDS:
+            if f not in rep:
+                errors.append(f"JSON lacks '{f}'")
+        if rep.get("os") != "baremetal":
+            errors.append(f"os = {rep.get('os')!r}")
+        samples, missed = rep.get("samples", 0), rep.get("missed", 0)
+        if samples < 1:
+            errors.append("no samples")
+        if samples + missed < a.periods:
+            errors.append(f"samples {samples} + missed {missed} < {a.periods} periods")
+        if missed != 0 and not a.allow_missed:
+            errors.append(f"{missed} missed periods")
+        if rep.get("saturated", 1) != 0:
+            errors.append("recorder saturated")
+    c = re.search(r"^counters: spurious_ticks=(\d+) plic_spurious=(\d+) plic_unhandled=(\d+) "
+                  r"unowned_traps=(\d+)", out, re.M)
+    if c is None:
+        errors.append("no counters line")
+    elif any(int(x) != 0 for x in c.groups()):
+        errors.append(f"non-zero interrupt counters: {c.group(0)}")
+    if errors:
+        print("FAIL: " + "; ".join(errors))
+        return 1
+    print(f"driver: PASS bench: {rep['samples']} samples, {rep['missed']} missed, "
+          f"p50 {rep['p50_ns']} ns, max {rep['max_ns']} ns (emulated: not a hardware figure)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
