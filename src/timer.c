@@ -16,8 +16,8 @@
  * source clock" before reprogramming. We take 3 input clocks (after the
  * prescaler, the longer reading), as Linux's TIMER_SYNC_TICKS does. */
 #define SYNC_CLOCKS 3u
-/* RELOAD copies INTV into CUR and self-clears; allow this many input clocks
- * (plus a floor in microseconds) before declaring it stuck. */
+/* RELOAD copies INTV into CUR; allow this many input clocks (plus a floor in
+ * microseconds) for the load before declaring it stuck. */
 #define RELOAD_BUDGET_CLOCKS 4u
 #define RELOAD_MIN_US        10u
 #define RELOAD_POLL_US       1u
@@ -204,7 +204,11 @@ d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
 	if (!cand_make(clocks, 1u, &c)) {
 		return D1_ERANGE;
 	}
-	apply(t, t->src, t->prescale_log2, &c, out);
+	if (t->auto_clock) {
+		apply(t, D1_TIMER_SRC_OSC24M, 0u, &c, out); /* as documented */
+	} else {
+		apply(t, t->src, t->prescale_log2, &c, out);
+	}
 	return D1_OK;
 }
 
@@ -250,6 +254,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	uintptr_t ctrl;
 	uint32_t cfg;
 	uint32_t budget;
+	uint32_t prev;
 
 	if (t == NULL || t->base == 0u || (mode != D1_TIMER_PERIODIC && mode != D1_TIMER_ONESHOT)) {
 		return D1_EINVAL;
@@ -274,18 +279,28 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	(void)d1_timer_stop(t);
 	d1_mmio_write32(ctrl, cfg); /* disabled, source/prescaler/mode set */
 	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->cur_interval);
-	/* EN and RELOAD in one store, as Linux does; RELOAD self-clears once
-	 * INTV is in CUR. The copy may need an input clock, so the budget is
-	 * in input clocks, with a floor. */
+	/* EN and RELOAD in one store, as Linux does. Whether RELOAD reads back
+	 * 0 once INTV is in CUR is not stated by any source we have, so either
+	 * sign of a completed load ends the wait: RELOAD clear, or CUR moving
+	 * at or below INTV (loaded and counting). The copy may need an input
+	 * clock, so the budget is in input clocks, with a floor. */
 	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
 	budget = clocks_to_us_ceil(t, t->src, t->prescale_log2, RELOAD_BUDGET_CLOCKS);
 	if (budget < RELOAD_MIN_US) {
 		budget = RELOAD_MIN_US;
 	}
+	prev = d1_timer_read_current(t);
 	for (uint32_t waited = 0;; waited += RELOAD_POLL_US) {
+		uint32_t cur;
+
 		if ((d1_mmio_read32(ctrl) & D1_TIMER_CTRL_RELOAD_BITS) == 0u) {
 			break;
 		}
+		cur = d1_timer_read_current(t);
+		if (cur <= t->cur_interval && cur != prev) {
+			break;
+		}
+		prev = cur;
 		if (waited >= budget) {
 			d1_mmio_write32(ctrl, cfg);
 			sync_wait(t, t->src, t->prescale_log2);
@@ -328,9 +343,13 @@ d1_err_t d1_timer_stop(struct d1_timer *t)
 
 uint32_t d1_timer_tick(struct d1_timer *t)
 {
-	uint32_t cur = d1_mmio_read32(reg(t, D1_TIMER_CUR_OFFSET(t->channel)));
+	uint32_t cur;
 
+	/* Acknowledge first, then sample: a boundary that falls between the
+	 * two sets IRQ_STA again and raises the next IRQ instead of being
+	 * cleared unseen. */
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), D1_TIMER_IRQ_BIT(t->channel));
+	cur = d1_mmio_read32(reg(t, D1_TIMER_CUR_OFFSET(t->channel)));
 	/* The boundary that raised this IRQ latched next_interval. */
 	t->cur_interval = t->next_interval;
 	if (t->rem != 0u) {
@@ -342,7 +361,16 @@ uint32_t d1_timer_tick(struct d1_timer *t)
 
 uint32_t d1_timer_elapsed(const struct d1_timer *t)
 {
-	return t->cur_interval - d1_timer_read_current(t);
+	bool before = d1_timer_irq_pending(t);
+	uint32_t cur = d1_timer_read_current(t);
+	bool after = d1_timer_irq_pending(t);
+
+	if (after != before) {
+		cur = d1_timer_read_current(t); /* a boundary fell between: resample */
+	}
+	/* A boundary not yet handled by d1_timer_tick() started next_interval
+	 * (differs from cur_interval only on a fractional schedule). */
+	return (after ? t->next_interval : t->cur_interval) - cur;
 }
 
 uint64_t d1_timer_remaining(const struct d1_timer *t)
@@ -390,9 +418,19 @@ bool d1_timer_hw_enabled(const struct d1_timer *t)
 uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks)
 {
 	uint64_t hz = src_hz(t, t->src);
-	uint64_t g = gcd64(hz, NS_PER_S);
+	uint64_t g;
+	uint64_t num;
 
-	/* clocks * 2^k * 1e9 / hz, reduced so it cannot overflow for any
-	 * period the timer can run (<= 2^32 clocks * 128 * (1e9/g)). */
-	return ((clocks << t->prescale_log2) * (NS_PER_S / g)) / (hz / g);
+	if (hz == 0u) {
+		return UINT64_MAX;
+	}
+	/* clocks * 2^k * 1e9 / hz, reduced by gcd(hz, 1e9). Exact for every
+	 * period of the D1's 24 MHz and 32.768 kHz sources; saturates to
+	 * UINT64_MAX where the product would not fit in 64 bits. */
+	g = gcd64(hz, NS_PER_S);
+	if (clocks > (UINT64_MAX >> t->prescale_log2) ||
+	    __builtin_mul_overflow(clocks << t->prescale_log2, NS_PER_S / g, &num)) {
+		return UINT64_MAX;
+	}
+	return num / (hz / g);
 }

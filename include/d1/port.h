@@ -4,8 +4,10 @@
  * @brief The whole OS contract: what a port must supply to the library.
  *
  * Besides the MMIO seam (mmio.h) the drivers need exactly these three
- * functions from their environment. Each port (ports/baremetal, ports/nuttx,
- * ports/rtsmart, and the host test harness) defines them once.
+ * functions from their environment. Each environment defines them once:
+ * ports/baremetal/port.c (time CSR, sstatus.SIE), ports/linux and
+ * tests/model/sim.c (model time); an OS port maps them to its own delay and
+ * interrupt-disable primitives.
  */
 #ifndef D1_PORT_H
 #define D1_PORT_H

@@ -17,8 +17,9 @@
  *    exactly it.)
  *  - After EN is cleared the block needs >= 2 input clocks before it may be
  *    reprogrammed (Linux timer-sun4i.c, TIMER_SYNC_TICKS); we wait 3.
- *  - RELOAD self-clears once INTV has been copied into CUR; we poll it with
- *    a bounded wait.
+ *  - RELOAD copies INTV into CUR. Whether the bit then reads back 0 is not
+ *    stated by our sources; the start wait (bounded) ends on either sign of
+ *    a completed load: RELOAD clear, or CUR counting at or below INTV.
  *
  * Fractional periods: a period that is not a whole number of input clocks,
  * e.g. 1 kHz from the 32.768 kHz LOSC (32.768 clocks) is produced as a
@@ -187,7 +188,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode);
  *        clocks) so it may be reprogrammed at once. Safe when stopped.
  *
  * Also usable on a timer that firmware left running: it reads CTRL and
- * clears only EN. Does not touch IRQ_EN or IRQ_STA.
+ * clears EN (and RELOAD) only. Does not touch IRQ_EN or IRQ_STA.
  * @param t Initialised handle.
  * @return D1_OK or D1_EINVAL.
  */
@@ -196,18 +197,30 @@ d1_err_t d1_timer_stop(struct d1_timer *t);
 /**
  * @brief Tick handler body: sample, acknowledge, advance the schedule.
  *
- * Reads CUR once, clears this channel's IRQ_STA bit only (W1C), and for a
- * fractional schedule writes the interval of the period after the current
- * one (2 or 3 MMIO accesses, no wait). Call once per period from the IRQ.
+ * Clears this channel's IRQ_STA bit only (W1C), then reads CUR once, and
+ * for a fractional schedule writes the interval of the period after the
+ * current one (2 or 3 MMIO accesses, no wait). Call once per period from
+ * the IRQ. Acknowledging before sampling means a boundary that arrives
+ * during the handler raises the next IRQ rather than being cleared unseen.
+ * A handler that runs more than one whole period late cannot be told apart
+ * by the timer alone (the counter has wrapped): the caller detects such
+ * missed periods with a free-running clock (the 24 MHz `time` CSR on the
+ * D1, as the bare-metal bench does) and must not record this sample then.
  * @param t Running handle (not checked: ISR path).
  * @return Input clocks elapsed since the boundary that raised the IRQ: the
- *         interrupt-entry latency of this tick, exact to one input clock.
+ *         interrupt-entry latency of this tick, exact to one input clock
+ *         when the handler ran within one period.
  */
 uint32_t d1_timer_tick(struct d1_timer *t);
 
 /**
  * @brief Input clocks elapsed since the last period boundary
- *        (interval in effect - CUR). One MMIO read.
+ *        (interval in effect - CUR).
+ *
+ * Reads IRQ_STA, CUR, IRQ_STA (and CUR again if a boundary fell between):
+ * a boundary that d1_timer_tick() has not handled yet started the queued
+ * interval, which matters on a fractional schedule. Valid while the IRQ is
+ * acknowledged once per period (by d1_timer_tick()).
  * @param t Running handle (not checked).
  * @return Clocks since the boundary, 0 .. period - 1.
  */
@@ -262,10 +275,14 @@ bool d1_timer_hw_enabled(const struct d1_timer *t);
 
 /**
  * @brief Convert input clocks of this handle's clock to nanoseconds,
- *        rounded down (exact 64-bit arithmetic).
- * @param t      Handle with a clock chosen.
+ *        rounded down.
+ *
+ * Exact for every period of the D1's 24 MHz and 32.768 kHz sources; for
+ * other source rates the 64-bit product can overflow, and the result then
+ * saturates to UINT64_MAX (as it does for a zero source rate).
+ * @param t      Initialised handle (not checked).
  * @param clocks Input clocks.
- * @return Nanoseconds.
+ * @return Nanoseconds, or UINT64_MAX if not representable.
  */
 uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks);
 

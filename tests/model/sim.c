@@ -79,14 +79,14 @@ uint32_t d1_mmio_hook_read32(uintptr_t addr)
 	struct sim_region *r = find(addr);
 	uint32_t v = 0;
 
-	if (sim.cost != 0) {
-		sim_advance(sim.cost);
-	}
 	if (r == NULL || (addr & 3u) != 0) {
 		sim.unmapped++;
 	} else {
 		r->reads++;
 		v = r->read(r->ctx, (uint32_t)(addr - r->base));
+	}
+	if (sim.cost != 0) {
+		sim_advance(sim.cost); /* the access takes effect, then time passes */
 	}
 	if (sim.trace != NULL) {
 		sim.trace(sim.trace_arg, false, addr, v);
@@ -98,14 +98,14 @@ void d1_mmio_hook_write32(uintptr_t addr, uint32_t value)
 {
 	struct sim_region *r = find(addr);
 
-	if (sim.cost != 0) {
-		sim_advance(sim.cost);
-	}
 	if (r == NULL || (addr & 3u) != 0) {
 		sim.unmapped++;
 	} else {
 		r->writes++;
 		r->write(r->ctx, (uint32_t)(addr - r->base), value);
+	}
+	if (sim.cost != 0) {
+		sim_advance(sim.cost); /* the access takes effect, then time passes */
 	}
 	if (sim.trace != NULL) {
 		sim.trace(sim.trace_arg, true, addr, value);
@@ -199,14 +199,14 @@ uint8_t d1_mmio_hook_read8(uintptr_t addr)
 	struct sim_region *r = find(addr);
 	uint8_t v = 0;
 
-	if (sim.cost != 0) {
-		sim_advance(sim.cost);
-	}
 	if (r == NULL) {
 		sim.unmapped++;
 	} else {
 		r->reads++;
 		v = (uint8_t)r->read(r->ctx, (uint32_t)(addr - r->base));
+	}
+	if (sim.cost != 0) {
+		sim_advance(sim.cost); /* the access takes effect, then time passes */
 	}
 	if (sim.trace != NULL) {
 		sim.trace(sim.trace_arg, false, addr, v);
@@ -218,14 +218,14 @@ void d1_mmio_hook_write8(uintptr_t addr, uint8_t value)
 {
 	struct sim_region *r = find(addr);
 
-	if (sim.cost != 0) {
-		sim_advance(sim.cost);
-	}
 	if (r == NULL) {
 		sim.unmapped++;
 	} else {
 		r->writes++;
 		r->write(r->ctx, (uint32_t)(addr - r->base), value);
+	}
+	if (sim.cost != 0) {
+		sim_advance(sim.cost); /* the access takes effect, then time passes */
 	}
 	if (sim.trace != NULL) {
 		sim.trace(sim.trace_arg, true, addr, value);

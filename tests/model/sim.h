@@ -39,7 +39,10 @@ void sim_map(struct sim_region *r);
 uint64_t sim_now(void);
 /* Move model time forward. */
 void sim_advance(uint64_t ticks);
-/* Model time each MMIO access costs (default 0). */
+/* Model time each MMIO access costs (default 0). An access takes effect at
+ * the start of its cost, so a device event during the access's time lands
+ * after it: a status bit set while a W1C write is in flight stays set (set
+ * wins over a simultaneous clear, the usual W1C design). */
 void sim_set_access_cost(uint64_t ticks);
 
 /* Totals over all regions, and accesses that hit no region. */

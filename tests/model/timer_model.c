@@ -29,12 +29,16 @@ static void count(struct timer_model *m, unsigned n, uint64_t src_edges)
 
 	c->presc_resid = (uint32_t)(total & ((1u << k) - 1u));
 	while (clocks > 0 && (c->ctrl & CTRL_EN) != 0) {
-		if ((c->ctrl & CTRL_RELOAD) != 0 && !m->reload_stuck) {
+		if (c->reload_req && !m->reload_stuck) {
 			/* the load happens on an input clock edge */
 			c->cur = c->intv;
+			c->shadow = c->intv;
 			c->loaded = true;
 			c->in_clocks = 0;
-			c->ctrl &= ~CTRL_RELOAD;
+			c->reload_req = false;
+			if (!m->reload_sticky) {
+				c->ctrl &= ~CTRL_RELOAD;
+			}
 			clocks--;
 			continue;
 		}
@@ -59,7 +63,9 @@ static void count(struct timer_model *m, unsigned n, uint64_t src_edges)
 			c->ctrl &= ~CTRL_EN;
 			return;
 		}
-		c->cur = c->intv; /* periodic: latch INTV as it is now */
+		/* periodic: latch INTV as it is now (or, in the alternative
+		 * reading, the value the last RELOAD copied) */
+		c->cur = m->intv_latch_on_reload ? c->shadow : c->intv;
 	}
 }
 
@@ -147,8 +153,12 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		}
 		/* RELOAD, once set, stays set until the load happens */
 		c->ctrl = (v & 0xFDu) | (c->ctrl & CTRL_RELOAD) | (v & CTRL_RELOAD);
+		if ((v & CTRL_RELOAD) != 0) {
+			c->reload_req = true;
+		}
 		if ((v & CTRL_EN) == 0) {
 			c->ctrl &= ~CTRL_RELOAD;
+			c->reload_req = false;
 		}
 		return;
 	case 0x14:

@@ -8,7 +8,7 @@
  *    the INTV value present at that moment; in single mode it stops (EN
  *    cleared) at 0;
  *  - RELOAD copies INTV into CUR at the next input clock and self-clears
- *    (fault: never clears);
+ *    (unknown fact; alternatives: never loads, loads but reads back 1);
  *  - a write to CTRL or INTV less than 2 input clocks after EN was cleared is
  *    a sync violation (Linux timer-sun4i.c: wait >= 2 source clocks).
  * Every boundary is reported with its exact input-clock index.
@@ -37,6 +37,8 @@ struct timer_model_ch {
 	bool sync_pending;
 	uint64_t sync_violations;
 	uint64_t intv_writes;
+	bool reload_req; /* a RELOAD write waiting for its input clock */
+	uint32_t shadow; /* value reloaded at a boundary (see intv_latch_on_reload) */
 };
 
 struct timer_model {
@@ -47,8 +49,12 @@ struct timer_model {
 	uint32_t irq_sta;
 	uint64_t last_now;
 	struct timer_model_ch ch[2];
-	/* faults */
-	bool reload_stuck;
+	/* faults and alternative readings of unknown facts */
+	bool reload_stuck;  /* RELOAD never loads CUR and never clears */
+	bool reload_sticky; /* RELOAD loads CUR but reads back 1 for ever */
+	/* INTV is copied to the reload register only by RELOAD, not at each
+	 * boundary (the reading the driver does NOT support; see docs). */
+	bool intv_latch_on_reload;
 	/* observation */
 	timer_boundary_fn on_boundary;
 	void *arg;
