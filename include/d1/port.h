@@ -5,9 +5,9 @@
  *
  * Besides the MMIO seam (mmio.h) the drivers need exactly these three
  * functions from their environment. Each environment defines them once:
- * ports/baremetal/port.c (time CSR, sstatus.SIE), ports/linux and
- * tests/model/sim.c (model time); an OS port maps them to its own delay and
- * interrupt-disable primitives.
+ * ports/baremetal/port.c (time CSR, sstatus.SIE) and tests/model/sim.c
+ * (model time); an OS port maps them to its own delay and interrupt-disable
+ * primitives.
  */
 #ifndef D1_PORT_H
 #define D1_PORT_H
