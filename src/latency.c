@@ -294,9 +294,11 @@ static uint32_t percentile_of(const struct d1_lat *r, uint64_t n, uint32_t q_ppm
 	if (i >= D1_LAT_OVF_BUCKETS) {
 		i = D1_LAT_OVF_BUCKETS - 1u; /* not reached: n counts every bucket */
 	}
-	/* Known exactly: the first sample of the bucket holding min is min, the
-	 * last sample of the bucket holding max is max. */
-	if (rank == cum + 1u && i == ovf_index(r->min)) {
+	/* Known exactly: when min is above the exact range, the first sample of
+	 * the bucket holding min is min (a min in the exact range is in its
+	 * exact bin, not in the bucket of the same index); the last sample of
+	 * the bucket holding max is max (max is above the exact range here). */
+	if (rank == cum + 1u && r->min >= r->nbins && i == ovf_index(r->min)) {
 		return r->min;
 	}
 	if (rank == cum + r->ovf[i] && i == ovf_index(r->max)) {

@@ -261,6 +261,62 @@ static void test_overflow_flag_and_clamp(void **state)
 	assert_false(ovf);
 }
 
+/* min in the exact range, the rank in the overflow bucket whose index min
+ * would have: the first sample of that bucket is not min (min is in its exact
+ * bin), so the shortcut must not fire. nbins 21: 20 is exact, 21 is in
+ * bucket [20, 21] with it. */
+static void test_min_exact_shares_bucket_index(void **state)
+{
+	struct d1_lat r;
+	bool ovf = true;
+
+	(void)state;
+	assert_int_equal(d1_lat_init(&r, bins_a, 21u, 1000000000u), D1_OK);
+	d1_lat_record(&r, 20u);
+	d1_lat_record(&r, 21u);
+	assert_int_equal(d1_lat_bucket_index(20u), d1_lat_bucket_index(21u));
+	assert_int_equal(d1_lat_percentile(&r, 1000000u, &ovf), 21u); /* = max */
+	assert_false(ovf);
+	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 20u); /* = min */
+	assert_false(ovf);
+}
+
+/* Every pair of small values, every exact range from 1 to 40 bins, against
+ * the sorted reference: exact where the reference is exact, otherwise an
+ * upper bound inside the reference's bucket (and exact when not flagged). */
+static void test_small_pairs_exhaustive(void **state)
+{
+	static const uint32_t q3[] = {0u, 500000u, 1000000u};
+	struct d1_lat r;
+	uint32_t nb, a, b, i, v[2];
+
+	(void)state;
+	for (nb = 1u; nb <= 40u; nb++) {
+		for (a = 0u; a < 64u; a++) {
+			for (b = a; b < 64u; b++) {
+				assert_int_equal(d1_lat_init(&r, bins_a, nb, 1000000000u), D1_OK);
+				v[0] = b;
+				v[1] = a;
+				d1_lat_record(&r, v[0]);
+				d1_lat_record(&r, v[1]);
+				for (i = 0; i < 3u; i++) {
+					bool ovf;
+					uint32_t got = d1_lat_percentile(&r, q3[i], &ovf);
+					uint32_t want = ref_percentile(v, 2u, q3[i]);
+					uint32_t lo, hi;
+
+					d1_lat_bucket_bounds(d1_lat_bucket_index(want), &lo, &hi);
+					assert_true(got >= want);
+					assert_true(want < nb ? got == want : got <= hi);
+					if (!ovf) {
+						assert_int_equal(got, want);
+					}
+				}
+			}
+		}
+	}
+}
+
 static void test_missed_not_in_histogram(void **state)
 {
 	struct d1_lat r;
@@ -598,6 +654,8 @@ int main(void)
 	        cmocka_unit_test(test_reference_distributions),
 	        cmocka_unit_test(test_buckets_tile_u32),
 	        cmocka_unit_test(test_overflow_flag_and_clamp),
+	        cmocka_unit_test(test_min_exact_shares_bucket_index),
+	        cmocka_unit_test(test_small_pairs_exhaustive),
 	        cmocka_unit_test(test_missed_not_in_histogram),
 	        cmocka_unit_test(test_saturation),
 	        cmocka_unit_test(test_merge_equals_union),
