@@ -434,11 +434,11 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	pll = reg(c, D1_CCU_PLL_CPU_CTRL_OFFSET);
 	core = reg(c, D1_CCU_RISCV_CLK_OFFSET);
 	v = d1_mmio_read32(pll);
-	if (achieved_hz != NULL) {
-		*achieved_hz = rate;
-	}
 	if ((v & ready) == ready &&
 	    (v & (D1_CCU_PLL_CPU_CTRL_N_BITS | D1_CCU_PLL_CPU_CTRL_M_BITS)) == nf) {
+		if (achieved_hz != NULL) {
+			*achieved_hz = rate;
+		}
 		return D1_OK; /* already there, locked and gated */
 	}
 	clk = d1_mmio_read32(core);
@@ -474,6 +474,10 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	d1_mmio_write32(pll, cfg | D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS);
 	if (on_pll) {
 		d1_mmio_write32(core, clk); /* back, with the original dividers */
+	}
+	/* Reported only now: on D1_ETIMEDOUT nothing runs at this rate. */
+	if (achieved_hz != NULL) {
+		*achieved_hz = rate;
 	}
 	return D1_OK;
 }

@@ -89,7 +89,7 @@ static void test_decode_uboot_defaults(void **state)
 	(void)state;
 	ccu_model_preset_uboot(&cm);
 	w = sim_writes();
-	/* PERI0 0xE8216300 -> N = 100, P0 = 2, P1 = 3 (d1-hardware.md) */
+	/* PERI0 0xE8216300 -> N = 100, dividers P0+1 = 2, P1+1 = 3 (d1-hardware.md) */
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_4X), MHZ(2400));
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_2X), MHZ(1200));
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_1X), MHZ(600));
@@ -278,7 +278,9 @@ static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
 	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(1200)), D1_OK);
 	cm.pll_cpu.never_lock = true;
 	d0 = sim_delay_us_total();
+	got = 12345u;
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_ETIMEDOUT);
+	assert_int_equal(got, 12345u); /* no rate was achieved: left untouched */
 	/* bounded */
 	assert_true(sim_delay_us_total() - d0 >= D1_CCU_PLL_LOCK_TIMEOUT_US);
 	assert_true(sim_delay_us_total() - d0 <=
@@ -293,6 +295,7 @@ static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
 	 * no longer on PLL_CPU, so RISCV_CLK is left alone */
 	cm.pll_cpu.never_lock = false;
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_OK);
+	assert_int_equal(got, MHZ(1200)); /* written on success */
 	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1200));
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
 	assert_int_equal(cm.core_violations, 0);
@@ -306,9 +309,11 @@ static void test_pll_slow_lock_within_and_beyond_budget(void **state)
 	ccu_model_preset_uboot(&cm);
 	cm.lock_ticks = US(D1_CCU_PLL_LOCK_TIMEOUT_US - 100u);
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(480), &got), D1_OK);
+	assert_int_equal(got, MHZ(480));
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(480));
 	cm.lock_ticks = US(D1_CCU_PLL_LOCK_TIMEOUT_US + 100u);
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(960), &got), D1_ETIMEDOUT);
+	assert_int_equal(got, MHZ(480)); /* still the previous call's rate */
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
 	assert_int_equal(cm.core_violations, 0);
 }
@@ -481,13 +486,15 @@ static void test_invalid_inputs_write_nothing(void **state)
 	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 6, 0, NULL), D1_ESTATE);
 	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PSI, 1, 0, NULL), D1_ESTATE);
 	ccu_model_preset_uboot(&cm);
-	/* PLL_CPU */
+	/* PLL_CPU; achieved_hz is left untouched on every error */
+	hz = 7u;
 	NO_WRITE(d1_ccu_set_pll_cpu(NULL, MHZ(1008), &hz), D1_EINVAL);
 	NO_WRITE(d1_ccu_set_pll_cpu(&bad, MHZ(1008), &hz), D1_EINVAL);
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, 0, &hz), D1_ERANGE);
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(288) - 1u, &hz), D1_ERANGE); /* N = 11 */
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(1032), &hz), D1_ERANGE);     /* > ceiling */
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, UINT64_MAX, &hz), D1_ERANGE);
+	assert_int_equal(hz, 7u);
 	NO_WRITE(d1_ccu_set_cpu_limit(NULL, MHZ(1200)), D1_EINVAL);
 	NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(287)), D1_ERANGE);
 	NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u + 1u), D1_ERANGE);
