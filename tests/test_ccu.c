@@ -166,6 +166,42 @@ static void test_decode_variants(void **state)
 	expect_rate_err(D1_CCU_CLK_PLL_CPU, D1_ESTATE);
 }
 
+/* Every mux value of PSI, APB0/APB1 and RISCV_CLK (dividers 1) decodes to
+ * its source: 0 HOSC, 1 LOSC, 2 IOSC (PSI, core) or PSI (APB), then the PLL
+ * outputs (SVD psi_clk, apb%s_clk, riscv_clk). */
+static void test_every_source_mux_value(void **state)
+{
+	static const uint64_t psi[4] = {MHZ(24), 32768u, MHZ(16), MHZ(600)};
+	static const uint64_t core[6] = {MHZ(24), 32768u, MHZ(16), MHZ(800), MHZ(600), MHZ(1008)};
+	uint32_t sel;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	for (sel = 0; sel < 4u; sel++) {
+		ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, sel << D1_CCU_PSI_CLK_CLK_SRC_SEL_LSB);
+		assert_int_equal(rate(D1_CCU_CLK_PSI_AHB), psi[sel]);
+	}
+	ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, 0x02000001u); /* IOSC / 2 = 8 MHz */
+	for (sel = 0; sel < 4u; sel++) {
+		uint64_t want = sel == D1_CCU_APB_SRC_PSI ? MHZ(8) : psi[sel];
+
+		ccu_model_poke(&cm, D1_CCU_APB0_CLK_OFFSET, sel << D1_CCU_APB_CLK_CLK_SRC_SEL_LSB);
+		ccu_model_poke(&cm, D1_CCU_APB1_CLK_OFFSET, sel << D1_CCU_APB_CLK_CLK_SRC_SEL_LSB);
+		assert_int_equal(rate(D1_CCU_CLK_APB0), want);
+		assert_int_equal(rate(D1_CCU_CLK_APB1), want);
+	}
+	for (sel = 0; sel < 8u; sel++) {
+		ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET,
+		               sel << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB);
+		if (sel < 6u) {
+			assert_int_equal(rate(D1_CCU_CLK_RISCV), core[sel]);
+			assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), core[sel]);
+		} else {
+			expect_rate_err(D1_CCU_CLK_RISCV, D1_ENOTSUP);
+		}
+	}
+}
+
 static void test_pll_cpu_1008_to_1200(void **state)
 {
 	uint64_t got = 0;
@@ -511,6 +547,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        T(test_decode_uboot_defaults),
 	        T(test_decode_variants),
+	        T(test_every_source_mux_value),
 	        T(test_pll_cpu_1008_to_1200),
 	        T(test_pll_cpu_rounds_down_and_reports),
 	        T(test_model_catches_core_on_unlocked_pll),
