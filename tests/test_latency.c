@@ -525,6 +525,30 @@ static const char expect_json[] =
         "\"mean_ns\":21041.459,\"overflow\":false,\"overflow_fields\":[],\"above_range\":1,"
         "\"saturated\":0,\"mean_saturated\":false}\n";
 
+static const char expect_text[] =
+        "d1lat latency report\n"
+        "  os           : baremetal\n"
+        "  board        : lichee-rv-86\n"
+        "  load         : none\n"
+        "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"
+        "  period       : 1000000 ns\n"
+        "  samples      : 1001\n"
+        "  missed       : 2 periods (not in the histogram)\n"
+        "  exact range  : 0 .. 2000 counts (83333.333 ns), 8 buckets per octave above\n"
+        "  above range  : 1 samples\n"
+        "  saturated    : 0\n"
+        "  stat          counts                ns\n"
+        "  min                1            41.667\n"
+        "  p50              501         20875.000\n"
+        "  p90              901         37541.667\n"
+        "  p99              991         41291.667\n"
+        "  p99.9           1000         41666.667\n"
+        "  p99.99          5000        208333.333\n"
+        "  max             5000        208333.333\n"
+        "  mean               -         21041.459\n"
+        "  percentile: nearest rank, smallest v with >= ceil(q*N) samples <= v;\n"
+        "  ns = counts * 1e9 / clock_hz rounded to nearest 0.001 ns.\n";
+
 static void test_report_json_exact(void **state)
 {
 	struct d1_lat r;
@@ -551,6 +575,7 @@ static void test_report_text(void **state)
 	fill_known(&r);
 	assert_int_equal(d1_lat_report_text(&r, &meta, buf, sizeof(buf), &n), D1_OK);
 	assert_int_equal(n, strlen(buf));
+	assert_string_equal(buf, expect_text); /* byte for byte */
 	assert_non_null(strstr(buf, "  os           : baremetal\n"));
 	assert_non_null(
 	        strstr(buf, "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"));
@@ -585,7 +610,9 @@ static void test_report_small_buffer(void **state)
 		assert_int_equal(buf[len - 1u], '\0');
 		assert_memory_equal(buf, expect_json, len - 1u); /* a clean prefix */
 		assert_int_equal(d1_lat_report_text(&r, &meta, buf, len, &n), D1_ERANGE);
+		assert_int_equal(n, len - 1u);
 		assert_int_equal(buf[len - 1u], '\0');
+		assert_memory_equal(buf, expect_text, len - 1u);
 	}
 	/* Exactly large enough: fits with its NUL. */
 	assert_int_equal(d1_lat_report_json(&r, &meta, buf, sizeof(expect_json), &n), D1_OK);
@@ -615,6 +642,9 @@ static void test_report_escaping_and_empty(void **state)
 	assert_int_equal(d1_lat_report_json(&r, NULL, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "\"os\":\"unknown\""));
 	assert_int_equal(d1_lat_report_text(&r, NULL, buf, sizeof(buf), NULL), D1_OK);
+	assert_non_null(strstr(buf, "  os           : unknown\n  board        : unknown\n"
+	                            "  load         : unknown\n"));
+	assert_non_null(strstr(buf, "  period       : 0 ns\n"));
 	/* D1_LAT_REPORT_SIZE holds 256 bytes of meta strings, worst-case escaped
 	 * JSON is 6 bytes per byte: 3 strings of ~14 control chars + the rest. */
 	memset(big, 'x', sizeof(big) - 1u);
