@@ -62,6 +62,35 @@ d1_err_t d1_ccu_set_cpu_limit(struct d1_ccu *c, uint64_t max_hz)
 
 /* --- rate decoding --- */
 
+/* The oscillator mux values are the same in PSI_CLK, RISCV_CLK and (for
+ * HOSC, LOSC) APBn_CLK: 0 HOSC, 1 LOSC, 2 IOSC (SVD psi_clk, riscv_clk,
+ * apb%s_clk); enum d1_ccu_clk numbers the three oscillators the same way. */
+_Static_assert(D1_CCU_PSI_SRC_HOSC == 0u && D1_CCU_PSI_SRC_LOSC == 1u && D1_CCU_PSI_SRC_IOSC == 2u,
+               "PSI oscillator mux values");
+_Static_assert(D1_CCU_RISCV_SRC_HOSC == D1_CCU_PSI_SRC_HOSC &&
+                       D1_CCU_RISCV_SRC_LOSC == D1_CCU_PSI_SRC_LOSC &&
+                       D1_CCU_RISCV_SRC_IOSC == D1_CCU_PSI_SRC_IOSC,
+               "RISCV oscillator mux values");
+_Static_assert(D1_CCU_APB_SRC_HOSC == D1_CCU_PSI_SRC_HOSC &&
+                       D1_CCU_APB_SRC_LOSC == D1_CCU_PSI_SRC_LOSC,
+               "APB oscillator mux values");
+_Static_assert(D1_CCU_CLK_HOSC == D1_CCU_PSI_SRC_HOSC && D1_CCU_CLK_LOSC == D1_CCU_PSI_SRC_LOSC &&
+                       D1_CCU_CLK_IOSC == D1_CCU_PSI_SRC_IOSC,
+               "enum d1_ccu_clk oscillator values");
+
+/* Rate of oscillator mux value @sel (<= D1_CCU_PSI_SRC_IOSC, see above). */
+static uint64_t osc_rate(const struct d1_ccu *c, uint32_t sel)
+{
+	switch (sel) {
+	case D1_CCU_PSI_SRC_HOSC:
+		return c->hosc_hz;
+	case D1_CCU_PSI_SRC_LOSC:
+		return c->losc_hz;
+	default:
+		return c->iosc_hz;
+	}
+}
+
 /* PLL_CPU = HOSC * N / M (d1-hardware.md; SVD pll_n [15:8], pll_m [1:0]).
  * No clock unless EN and the output gate are set. */
 static d1_err_t rate_pll_cpu(const struct d1_ccu *c, uint64_t *hz)
@@ -117,25 +146,16 @@ static d1_err_t rate_peri0(const struct d1_ccu *c, enum d1_ccu_clk out, uint64_t
 static d1_err_t rate_psi(const struct d1_ccu *c, uint64_t *hz)
 {
 	uint32_t v = rd(c, D1_CCU_PSI_CLK_OFFSET);
+	uint32_t sel = field(v, D1_CCU_PSI_CLK_CLK_SRC_SEL_BITS, D1_CCU_PSI_CLK_CLK_SRC_SEL_LSB);
 	uint64_t in;
 
-	switch (field(v, D1_CCU_PSI_CLK_CLK_SRC_SEL_BITS, D1_CCU_PSI_CLK_CLK_SRC_SEL_LSB)) {
-	case D1_CCU_PSI_SRC_HOSC:
-		in = c->hosc_hz;
-		break;
-	case D1_CCU_PSI_SRC_LOSC:
-		in = c->losc_hz;
-		break;
-	case D1_CCU_PSI_SRC_IOSC:
-		in = c->iosc_hz;
-		break;
-	default: {
+	if (sel <= D1_CCU_PSI_SRC_IOSC) {
+		in = osc_rate(c, sel);
+	} else {
 		d1_err_t e = rate_peri0(c, D1_CCU_CLK_PERI0_1X, &in);
 		if (e != D1_OK) {
 			return e;
 		}
-		break;
-	}
 	}
 	*hz = (in / (field(v, D1_CCU_PSI_CLK_M_BITS, D1_CCU_PSI_CLK_M_LSB) + 1u)) >>
 	      field(v, D1_CCU_PSI_CLK_N_BITS, D1_CCU_PSI_CLK_N_LSB);
@@ -147,10 +167,8 @@ static d1_err_t apb_parent(const struct d1_ccu *c, unsigned src, uint64_t *hz)
 {
 	switch (src) {
 	case D1_CCU_APB_SRC_HOSC:
-		*hz = c->hosc_hz;
-		return D1_OK;
 	case D1_CCU_APB_SRC_LOSC:
-		*hz = c->losc_hz;
+		*hz = osc_rate(c, src);
 		return D1_OK;
 	case D1_CCU_APB_SRC_PSI:
 		return rate_psi(c, hz);
@@ -184,18 +202,16 @@ static d1_err_t rate_apb(const struct d1_ccu *c, uint32_t off, uint64_t *hz)
 static d1_err_t rate_riscv(const struct d1_ccu *c, bool axi, uint64_t *hz)
 {
 	uint32_t v = rd(c, D1_CCU_RISCV_CLK_OFFSET);
+	uint32_t sel =
+	        field(v, D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS, D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB);
 	uint64_t in;
 	d1_err_t e = D1_OK;
 
-	switch (field(v, D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS, D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB)) {
+	switch (sel) {
 	case D1_CCU_RISCV_SRC_HOSC:
-		in = c->hosc_hz;
-		break;
 	case D1_CCU_RISCV_SRC_LOSC:
-		in = c->losc_hz;
-		break;
 	case D1_CCU_RISCV_SRC_IOSC:
-		in = c->iosc_hz;
+		in = osc_rate(c, sel);
 		break;
 	case D1_CCU_RISCV_SRC_PERI0_800M:
 		e = rate_peri0(c, D1_CCU_CLK_PERI0_800M, &in);
@@ -236,15 +252,9 @@ d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *
 	}
 	switch (clk) {
 	case D1_CCU_CLK_HOSC:
-		r = c->hosc_hz;
-		e = D1_OK;
-		break;
 	case D1_CCU_CLK_LOSC:
-		r = c->losc_hz;
-		e = D1_OK;
-		break;
 	case D1_CCU_CLK_IOSC:
-		r = c->iosc_hz;
+		r = osc_rate(c, (uint32_t)clk);
 		e = D1_OK;
 		break;
 	case D1_CCU_CLK_PLL_CPU:
@@ -434,11 +444,11 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	pll = reg(c, D1_CCU_PLL_CPU_CTRL_OFFSET);
 	core = reg(c, D1_CCU_RISCV_CLK_OFFSET);
 	v = d1_mmio_read32(pll);
-	if (achieved_hz != NULL) {
-		*achieved_hz = rate;
-	}
 	if ((v & ready) == ready &&
 	    (v & (D1_CCU_PLL_CPU_CTRL_N_BITS | D1_CCU_PLL_CPU_CTRL_M_BITS)) == nf) {
+		if (achieved_hz != NULL) {
+			*achieved_hz = rate;
+		}
 		return D1_OK; /* already there, locked and gated */
 	}
 	clk = d1_mmio_read32(core);
@@ -474,6 +484,10 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	d1_mmio_write32(pll, cfg | D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS);
 	if (on_pll) {
 		d1_mmio_write32(core, clk); /* back, with the original dividers */
+	}
+	/* Reported only now: on D1_ETIMEDOUT nothing runs at this rate. */
+	if (achieved_hz != NULL) {
+		*achieved_hz = rate;
 	}
 	return D1_OK;
 }

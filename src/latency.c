@@ -7,6 +7,8 @@
  */
 #include "d1/latency.h"
 
+#include "fmt.h"
+
 /* The sample path must not call out (no frame, no saved registers at -Os). */
 #if defined(__GNUC__)
 #define HOT_INLINE inline __attribute__((always_inline))
@@ -294,9 +296,11 @@ static uint32_t percentile_of(const struct d1_lat *r, uint64_t n, uint32_t q_ppm
 	if (i >= D1_LAT_OVF_BUCKETS) {
 		i = D1_LAT_OVF_BUCKETS - 1u; /* not reached: n counts every bucket */
 	}
-	/* Known exactly: the first sample of the bucket holding min is min, the
-	 * last sample of the bucket holding max is max. */
-	if (rank == cum + 1u && i == ovf_index(r->min)) {
+	/* Known exactly: when min is above the exact range, the first sample of
+	 * the bucket holding min is min (a min in the exact range is in its
+	 * exact bin, not in the bucket of the same index); the last sample of
+	 * the bucket holding max is max (max is above the exact range here). */
+	if (rank == cum + 1u && r->min >= r->nbins && i == ovf_index(r->min)) {
 		return r->min;
 	}
 	if (rank == cum + r->ovf[i] && i == ovf_index(r->max)) {
@@ -438,82 +442,29 @@ d1_err_t d1_lat_summarize(const struct d1_lat *r, struct d1_lat_summary *s)
 	return D1_OK;
 }
 
-/* ---- formatting into a caller buffer ---------------------------------- */
-
-struct out {
-	char *buf;
-	size_t len; /* capacity including the NUL */
-	size_t pos; /* characters stored */
-	bool full;
-};
-
-static void put_c(struct out *o, char c)
-{
-	if (o->pos + 1u < o->len) {
-		o->buf[o->pos++] = c;
-		o->buf[o->pos] = '\0';
-	} else {
-		o->full = true;
-	}
-}
-
-static void put_s(struct out *o, const char *s)
-{
-	while (*s != '\0') {
-		put_c(o, *s++);
-	}
-}
-
-/* Decimal digits of v into d[] (least significant first); returns count. */
-static unsigned digits(uint64_t v, char d[20])
-{
-	unsigned n = 0;
-
-	do {
-		d[n++] = (char)('0' + (int)(v % 10u));
-		v /= 10u;
-	} while (v != 0u);
-	return n;
-}
-
-static size_t u64_width(uint64_t v)
-{
-	char d[20];
-
-	return digits(v, d);
-}
-
-static void put_u64(struct out *o, uint64_t v)
-{
-	char d[20];
-	unsigned n = digits(v, d);
-
-	while (n > 0u) {
-		put_c(o, d[--n]);
-	}
-}
+/* ---- formatting into a caller buffer (bounded writer: src/fmt.h) ------ */
 
 /* Picoseconds as nanoseconds with exactly 3 decimals: 41667 -> "41.667". */
-static void put_ns3(struct out *o, uint64_t ps)
+static void put_ns3(struct d1_fmt *o, uint64_t ps)
 {
 	uint64_t frac = ps % 1000u;
 
-	put_u64(o, ps / 1000u);
-	put_c(o, '.');
-	put_c(o, (char)('0' + (int)(frac / 100u)));
-	put_c(o, (char)('0' + (int)(frac / 10u % 10u)));
-	put_c(o, (char)('0' + (int)(frac % 10u)));
+	d1_fmt_u64(o, ps / 1000u);
+	d1_fmt_c(o, '.');
+	d1_fmt_c(o, (char)('0' + (int)(frac / 100u)));
+	d1_fmt_c(o, (char)('0' + (int)(frac / 10u % 10u)));
+	d1_fmt_c(o, (char)('0' + (int)(frac % 10u)));
 }
 
 static size_t ns3_width(uint64_t ps)
 {
-	return u64_width(ps / 1000u) + 4u;
+	return d1_fmt_u64_width(ps / 1000u) + 4u;
 }
 
-static void put_spaces(struct out *o, size_t n)
+static void put_spaces(struct d1_fmt *o, size_t n)
 {
 	while (n-- > 0u) {
-		put_c(o, ' ');
+		d1_fmt_c(o, ' ');
 	}
 }
 
@@ -528,23 +479,23 @@ static size_t str_len(const char *s)
 }
 
 /* Left-aligned text in a field of @w characters. */
-static void put_left(struct out *o, const char *s, size_t w)
+static void put_left(struct d1_fmt *o, const char *s, size_t w)
 {
 	size_t n = str_len(s);
 
-	put_s(o, s);
+	d1_fmt_s(o, s);
 	put_spaces(o, n < w ? w - n : 0u);
 }
 
-static void put_u64_right(struct out *o, uint64_t v, size_t w)
+static void put_u64_right(struct d1_fmt *o, uint64_t v, size_t w)
 {
-	size_t n = u64_width(v);
+	size_t n = d1_fmt_u64_width(v);
 
 	put_spaces(o, n < w ? w - n : 0u);
-	put_u64(o, v);
+	d1_fmt_u64(o, v);
 }
 
-static void put_ns3_right(struct out *o, uint64_t ps, size_t w)
+static void put_ns3_right(struct d1_fmt *o, uint64_t ps, size_t w)
 {
 	size_t n = ns3_width(ps);
 
@@ -553,26 +504,26 @@ static void put_ns3_right(struct out *o, uint64_t ps, size_t w)
 }
 
 /* A JSON string: quotes, \" \\ and control characters escaped. */
-static void put_json_str(struct out *o, const char *s)
+static void put_json_str(struct d1_fmt *o, const char *s)
 {
 	static const char hex[] = "0123456789abcdef";
 
-	put_c(o, '"');
+	d1_fmt_c(o, '"');
 	for (; *s != '\0'; s++) {
 		unsigned char c = (unsigned char)*s;
 
 		if (c == '"' || c == '\\') {
-			put_c(o, '\\');
-			put_c(o, (char)c);
+			d1_fmt_c(o, '\\');
+			d1_fmt_c(o, (char)c);
 		} else if (c < 0x20u) {
-			put_s(o, "\\u00");
-			put_c(o, hex[c >> 4]);
-			put_c(o, hex[c & 0xFu]);
+			d1_fmt_s(o, "\\u00");
+			d1_fmt_c(o, hex[c >> 4]);
+			d1_fmt_c(o, hex[c & 0xFu]);
 		} else {
-			put_c(o, (char)c);
+			d1_fmt_c(o, (char)c);
 		}
 	}
-	put_c(o, '"');
+	d1_fmt_c(o, '"');
 }
 
 static const char *or_unknown(const char *s)
@@ -580,21 +531,24 @@ static const char *or_unknown(const char *s)
 	return s == NULL ? "unknown" : s;
 }
 
-static d1_err_t begin(struct out *o, const struct d1_lat *r, char *buf, size_t len,
-                      struct d1_lat_summary *s)
+/* The preamble of both reports: check the arguments, start the text, take
+ * the summary, and stand in "unknown" meta for a NULL @meta. */
+static d1_err_t begin(struct d1_fmt *o, const struct d1_lat *r, const struct d1_lat_meta **meta,
+                      char *buf, size_t len, struct d1_lat_summary *s)
 {
+	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};
+
 	if (r == NULL || buf == NULL || len == 0u || r->bins == NULL) {
 		return D1_EINVAL;
 	}
-	o->buf = buf;
-	o->len = len;
-	o->pos = 0u;
-	o->full = false;
-	buf[0] = '\0';
+	if (*meta == NULL) {
+		*meta = &none;
+	}
+	d1_fmt_init(o, buf, len);
 	return d1_lat_summarize(r, s);
 }
 
-static d1_err_t finish(const struct out *o, size_t *written)
+static d1_err_t finish(const struct d1_fmt *o, size_t *written)
 {
 	if (written != NULL) {
 		*written = o->pos;
@@ -603,10 +557,10 @@ static d1_err_t finish(const struct out *o, size_t *written)
 }
 
 /* One row of the text table: name, counts, ns, flag. */
-static void text_row(struct out *o, const char *name, uint64_t counts, bool have_counts,
+static void text_row(struct d1_fmt *o, const char *name, uint64_t counts, bool have_counts,
                      uint64_t ps, const char *flag)
 {
-	put_s(o, "  ");
+	d1_fmt_s(o, "  ");
 	put_left(o, name, 8u);
 	if (have_counts) {
 		put_u64_right(o, counts, 12u);
@@ -614,70 +568,66 @@ static void text_row(struct out *o, const char *name, uint64_t counts, bool have
 		put_left(o, "           -", 12u);
 	}
 	put_ns3_right(o, ps, 18u);
-	put_s(o, flag);
-	put_c(o, '\n');
+	d1_fmt_s(o, flag);
+	d1_fmt_c(o, '\n');
 }
 
-static void text_kv(struct out *o, const char *key)
+static void text_kv(struct d1_fmt *o, const char *key)
 {
-	put_s(o, "  ");
+	d1_fmt_s(o, "  ");
 	put_left(o, key, 13u);
-	put_s(o, ": ");
+	d1_fmt_s(o, ": ");
 }
 
 d1_err_t d1_lat_report_text(const struct d1_lat *r, const struct d1_lat_meta *meta, char *buf,
                             size_t len, size_t *written)
 {
-	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};
 	struct d1_lat_summary s;
-	struct out o;
+	struct d1_fmt o;
 	d1_err_t err;
 	uint32_t i;
 
-	err = begin(&o, r, buf, len, &s);
+	err = begin(&o, r, &meta, buf, len, &s);
 	if (err != D1_OK) {
 		return err;
 	}
-	if (meta == NULL) {
-		meta = &none;
-	}
-	put_s(&o, "d1lat latency report\n");
+	d1_fmt_s(&o, "d1lat latency report\n");
 	text_kv(&o, "os");
-	put_s(&o, or_unknown(meta->os));
-	put_c(&o, '\n');
+	d1_fmt_s(&o, or_unknown(meta->os));
+	d1_fmt_c(&o, '\n');
 	text_kv(&o, "board");
-	put_s(&o, or_unknown(meta->board));
-	put_c(&o, '\n');
+	d1_fmt_s(&o, or_unknown(meta->board));
+	d1_fmt_c(&o, '\n');
 	text_kv(&o, "load");
-	put_s(&o, or_unknown(meta->load));
-	put_c(&o, '\n');
+	d1_fmt_s(&o, or_unknown(meta->load));
+	d1_fmt_c(&o, '\n');
 	text_kv(&o, "clock");
-	put_u64(&o, s.clock_hz);
-	put_s(&o, " Hz, resolution ");
+	d1_fmt_u64(&o, s.clock_hz);
+	d1_fmt_s(&o, " Hz, resolution ");
 	put_ns3(&o, s.resolution_ps);
-	put_s(&o, " ns per count\n");
+	d1_fmt_s(&o, " ns per count\n");
 	text_kv(&o, "period");
-	put_u64(&o, meta->period_ns);
-	put_s(&o, " ns\n");
+	d1_fmt_u64(&o, meta->period_ns);
+	d1_fmt_s(&o, " ns\n");
 	text_kv(&o, "samples");
-	put_u64(&o, s.samples);
-	put_c(&o, '\n');
+	d1_fmt_u64(&o, s.samples);
+	d1_fmt_c(&o, '\n');
 	text_kv(&o, "missed");
-	put_u64(&o, s.missed);
-	put_s(&o, " periods (not in the histogram)\n");
+	d1_fmt_u64(&o, s.missed);
+	d1_fmt_s(&o, " periods (not in the histogram)\n");
 	text_kv(&o, "exact range");
-	put_s(&o, "0 .. ");
-	put_u64(&o, s.exact_max);
-	put_s(&o, " counts (");
+	d1_fmt_s(&o, "0 .. ");
+	d1_fmt_u64(&o, s.exact_max);
+	d1_fmt_s(&o, " counts (");
 	put_ns3(&o, s.exact_max_ps);
-	put_s(&o, " ns), 8 buckets per octave above\n");
+	d1_fmt_s(&o, " ns), 8 buckets per octave above\n");
 	text_kv(&o, "above range");
-	put_u64(&o, s.overflow_samples);
-	put_s(&o, " samples\n");
+	d1_fmt_u64(&o, s.overflow_samples);
+	d1_fmt_s(&o, " samples\n");
 	text_kv(&o, "saturated");
-	put_u64(&o, s.saturated);
-	put_c(&o, '\n');
-	put_s(&o, "  stat          counts                ns\n");
+	d1_fmt_u64(&o, s.saturated);
+	d1_fmt_c(&o, '\n');
+	d1_fmt_s(&o, "  stat          counts                ns\n");
 	text_row(&o, "min", s.min, true, s.min_ps, "");
 	for (i = 0; i < D1_LAT_NPCT; i++) {
 		text_row(&o, pct_name[i], s.pct[i], true, s.pct_ps[i],
@@ -685,50 +635,46 @@ d1_err_t d1_lat_report_text(const struct d1_lat *r, const struct d1_lat_meta *me
 	}
 	text_row(&o, "max", s.max, true, s.max_ps, "");
 	text_row(&o, "mean", 0u, false, s.mean_ps, s.mean_saturated ? " (sum saturated)" : "");
-	put_s(&o, "  percentile: nearest rank, smallest v with >= ceil(q*N) samples <= v;\n"
-	          "  ns = counts * 1e9 / clock_hz rounded to nearest 0.001 ns.\n");
+	d1_fmt_s(&o, "  percentile: nearest rank, smallest v with >= ceil(q*N) samples <= v;\n"
+	             "  ns = counts * 1e9 / clock_hz rounded to nearest 0.001 ns.\n");
 	if (s.overflow) {
-		put_s(&o, "  * in an overflow bucket: the bucket's upper bound, not exact.\n");
+		d1_fmt_s(&o, "  * in an overflow bucket: the bucket's upper bound, not exact.\n");
 	}
 	return finish(&o, written);
 }
 
-static void json_key(struct out *o, const char *key)
+static void json_key(struct d1_fmt *o, const char *key)
 {
-	put_s(o, ",\"");
-	put_s(o, key);
-	put_s(o, "\":");
+	d1_fmt_s(o, ",\"");
+	d1_fmt_s(o, key);
+	d1_fmt_s(o, "\":");
 }
 
 d1_err_t d1_lat_report_json(const struct d1_lat *r, const struct d1_lat_meta *meta, char *buf,
                             size_t len, size_t *written)
 {
-	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};
 	struct d1_lat_summary s;
-	struct out o;
+	struct d1_fmt o;
 	d1_err_t err;
 	uint32_t i;
 
-	err = begin(&o, r, buf, len, &s);
+	err = begin(&o, r, &meta, buf, len, &s);
 	if (err != D1_OK) {
 		return err;
 	}
-	if (meta == NULL) {
-		meta = &none;
-	}
-	put_s(&o, "{\"tool\":\"d1lat\",\"format\":1");
+	d1_fmt_s(&o, "{\"tool\":\"d1lat\",\"format\":1");
 	json_key(&o, "os");
 	put_json_str(&o, or_unknown(meta->os));
 	json_key(&o, "board");
 	put_json_str(&o, or_unknown(meta->board));
 	json_key(&o, "clock_hz");
-	put_u64(&o, s.clock_hz);
+	d1_fmt_u64(&o, s.clock_hz);
 	json_key(&o, "period_ns");
-	put_u64(&o, meta->period_ns);
+	d1_fmt_u64(&o, meta->period_ns);
 	json_key(&o, "samples");
-	put_u64(&o, s.samples);
+	d1_fmt_u64(&o, s.samples);
 	json_key(&o, "missed");
-	put_u64(&o, s.missed);
+	d1_fmt_u64(&o, s.missed);
 	json_key(&o, "load");
 	put_json_str(&o, or_unknown(meta->load));
 	json_key(&o, "resolution_ns");
@@ -746,31 +692,31 @@ d1_err_t d1_lat_report_json(const struct d1_lat *r, const struct d1_lat_meta *me
 	json_key(&o, "mean_ns");
 	put_ns3(&o, s.mean_ps);
 	json_key(&o, "overflow");
-	put_s(&o, s.overflow ? "true" : "false");
+	d1_fmt_s(&o, s.overflow ? "true" : "false");
 	json_key(&o, "overflow_fields");
-	put_c(&o, '[');
+	d1_fmt_c(&o, '[');
 	{
 		bool first = true;
 
 		for (i = 0; i < D1_LAT_NPCT; i++) {
 			if (s.pct_overflow[i]) {
 				if (!first) {
-					put_c(&o, ',');
+					d1_fmt_c(&o, ',');
 				}
-				put_c(&o, '"');
-				put_s(&o, pct_key[i]);
-				put_c(&o, '"');
+				d1_fmt_c(&o, '"');
+				d1_fmt_s(&o, pct_key[i]);
+				d1_fmt_c(&o, '"');
 				first = false;
 			}
 		}
 	}
-	put_c(&o, ']');
+	d1_fmt_c(&o, ']');
 	json_key(&o, "above_range");
-	put_u64(&o, s.overflow_samples);
+	d1_fmt_u64(&o, s.overflow_samples);
 	json_key(&o, "saturated");
-	put_u64(&o, s.saturated);
+	d1_fmt_u64(&o, s.saturated);
 	json_key(&o, "mean_saturated");
-	put_s(&o, s.mean_saturated ? "true" : "false");
-	put_s(&o, "}\n");
+	d1_fmt_s(&o, s.mean_saturated ? "true" : "false");
+	d1_fmt_s(&o, "}\n");
 	return finish(&o, written);
 }

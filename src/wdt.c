@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "d1/mmio.h"
+#include "fmt.h"
 
 /*
  * Interval index -> count cycles. SVD wdog_intv_value enumerates the cycle
@@ -137,78 +138,46 @@ d1_err_t d1_wdt_get_state(const struct d1_wdt *w, struct d1_wdt_state *st)
 	return D1_OK;
 }
 
-/* --- formatter: bounded appends, no libc --- */
-
-struct sbuf {
-	char *p;
-	size_t len;
-	size_t n;
-	bool trunc;
-};
-
-static void put_s(struct sbuf *b, const char *s)
-{
-	for (; *s != '\0'; s++) {
-		if (b->n + 1u < b->len) {
-			b->p[b->n++] = *s;
-		} else {
-			b->trunc = true;
-		}
-	}
-	b->p[b->n] = '\0';
-}
-
-static void put_u(struct sbuf *b, uint32_t v)
-{
-	char tmp[11];
-	unsigned i = sizeof(tmp) - 1u;
-
-	tmp[i] = '\0';
-	do {
-		tmp[--i] = (char)('0' + (v % 10u));
-		v /= 10u;
-	} while (v != 0u);
-	put_s(b, &tmp[i]);
-}
+/* --- formatter: bounded appends, no libc (src/fmt.h) --- */
 
 d1_err_t d1_wdt_format_state(const struct d1_wdt_state *st, char *buf, size_t len)
 {
-	struct sbuf b = {.p = buf, .len = len};
+	struct d1_fmt b;
 
 	if (st == NULL || buf == NULL || len == 0u) {
 		return D1_EINVAL;
 	}
-	buf[0] = '\0';
-	put_s(&b, st->name != NULL ? st->name : "wdt?");
-	put_s(&b, st->running ? ": running, " : ": stopped, ");
+	d1_fmt_init(&b, buf, len);
+	d1_fmt_s(&b, st->name != NULL ? st->name : "wdt?");
+	d1_fmt_s(&b, st->running ? ": running, " : ": stopped, ");
 	if (st->timeout_ms == D1_WDT_TIMEOUT_UNKNOWN) {
-		put_s(&b, "unknown timeout (index ");
-		put_u(&b, st->interval_index);
-		put_s(&b, ")");
+		d1_fmt_s(&b, "unknown timeout (index ");
+		d1_fmt_u64(&b, st->interval_index);
+		d1_fmt_s(&b, ")");
 	} else {
-		put_u(&b, st->timeout_ms);
-		put_s(&b, " ms");
+		d1_fmt_u64(&b, st->timeout_ms);
+		d1_fmt_s(&b, " ms");
 	}
 	if (st->losc) {
-		put_s(&b, " (LOSC)");
+		d1_fmt_s(&b, " (LOSC)");
 	}
 	switch (st->action) {
 	case D1_WDT_ACTION_RESET:
-		put_s(&b, ", reset mode");
+		d1_fmt_s(&b, ", reset mode");
 		break;
 	case D1_WDT_ACTION_IRQ:
-		put_s(&b, ", interrupt mode");
+		d1_fmt_s(&b, ", interrupt mode");
 		break;
 	default:
-		put_s(&b, ", no-action mode (cfg ");
-		put_u(&b, st->cfg_mode);
-		put_s(&b, ")");
+		d1_fmt_s(&b, ", no-action mode (cfg ");
+		d1_fmt_u64(&b, st->cfg_mode);
+		d1_fmt_s(&b, ")");
 		break;
 	}
 	if (st->irq_pending) {
-		put_s(&b, ", irq pending");
+		d1_fmt_s(&b, ", irq pending");
 	}
-	return b.trunc ? D1_ERANGE : D1_OK;
+	return b.full ? D1_ERANGE : D1_OK;
 }
 
 /* --- arming --- */

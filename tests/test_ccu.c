@@ -89,7 +89,7 @@ static void test_decode_uboot_defaults(void **state)
 	(void)state;
 	ccu_model_preset_uboot(&cm);
 	w = sim_writes();
-	/* PERI0 0xE8216300 -> N = 100, P0 = 2, P1 = 3 (d1-hardware.md) */
+	/* PERI0 0xE8216300 -> N = 100, dividers P0+1 = 2, P1+1 = 3 (d1-hardware.md) */
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_4X), MHZ(2400));
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_2X), MHZ(1200));
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_1X), MHZ(600));
@@ -164,6 +164,42 @@ static void test_decode_variants(void **state)
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
 	assert_int_equal(rate(D1_CCU_CLK_APB1), MHZ(24));
 	expect_rate_err(D1_CCU_CLK_PLL_CPU, D1_ESTATE);
+}
+
+/* Every mux value of PSI, APB0/APB1 and RISCV_CLK (dividers 1) decodes to
+ * its source: 0 HOSC, 1 LOSC, 2 IOSC (PSI, core) or PSI (APB), then the PLL
+ * outputs (SVD psi_clk, apb%s_clk, riscv_clk). */
+static void test_every_source_mux_value(void **state)
+{
+	static const uint64_t psi[4] = {MHZ(24), 32768u, MHZ(16), MHZ(600)};
+	static const uint64_t core[6] = {MHZ(24), 32768u, MHZ(16), MHZ(800), MHZ(600), MHZ(1008)};
+	uint32_t sel;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	for (sel = 0; sel < 4u; sel++) {
+		ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, sel << D1_CCU_PSI_CLK_CLK_SRC_SEL_LSB);
+		assert_int_equal(rate(D1_CCU_CLK_PSI_AHB), psi[sel]);
+	}
+	ccu_model_poke(&cm, D1_CCU_PSI_CLK_OFFSET, 0x02000001u); /* IOSC / 2 = 8 MHz */
+	for (sel = 0; sel < 4u; sel++) {
+		uint64_t want = sel == D1_CCU_APB_SRC_PSI ? MHZ(8) : psi[sel];
+
+		ccu_model_poke(&cm, D1_CCU_APB0_CLK_OFFSET, sel << D1_CCU_APB_CLK_CLK_SRC_SEL_LSB);
+		ccu_model_poke(&cm, D1_CCU_APB1_CLK_OFFSET, sel << D1_CCU_APB_CLK_CLK_SRC_SEL_LSB);
+		assert_int_equal(rate(D1_CCU_CLK_APB0), want);
+		assert_int_equal(rate(D1_CCU_CLK_APB1), want);
+	}
+	for (sel = 0; sel < 8u; sel++) {
+		ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET,
+		               sel << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB);
+		if (sel < 6u) {
+			assert_int_equal(rate(D1_CCU_CLK_RISCV), core[sel]);
+			assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), core[sel]);
+		} else {
+			expect_rate_err(D1_CCU_CLK_RISCV, D1_ENOTSUP);
+		}
+	}
 }
 
 static void test_pll_cpu_1008_to_1200(void **state)
@@ -278,7 +314,9 @@ static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
 	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(1200)), D1_OK);
 	cm.pll_cpu.never_lock = true;
 	d0 = sim_delay_us_total();
+	got = 12345u;
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_ETIMEDOUT);
+	assert_int_equal(got, 12345u); /* no rate was achieved: left untouched */
 	/* bounded */
 	assert_true(sim_delay_us_total() - d0 >= D1_CCU_PLL_LOCK_TIMEOUT_US);
 	assert_true(sim_delay_us_total() - d0 <=
@@ -293,6 +331,7 @@ static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
 	 * no longer on PLL_CPU, so RISCV_CLK is left alone */
 	cm.pll_cpu.never_lock = false;
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1200), &got), D1_OK);
+	assert_int_equal(got, MHZ(1200)); /* written on success */
 	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1200));
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
 	assert_int_equal(cm.core_violations, 0);
@@ -306,9 +345,11 @@ static void test_pll_slow_lock_within_and_beyond_budget(void **state)
 	ccu_model_preset_uboot(&cm);
 	cm.lock_ticks = US(D1_CCU_PLL_LOCK_TIMEOUT_US - 100u);
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(480), &got), D1_OK);
+	assert_int_equal(got, MHZ(480));
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(480));
 	cm.lock_ticks = US(D1_CCU_PLL_LOCK_TIMEOUT_US + 100u);
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(960), &got), D1_ETIMEDOUT);
+	assert_int_equal(got, MHZ(480)); /* still the previous call's rate */
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
 	assert_int_equal(cm.core_violations, 0);
 }
@@ -481,13 +522,15 @@ static void test_invalid_inputs_write_nothing(void **state)
 	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 6, 0, NULL), D1_ESTATE);
 	NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PSI, 1, 0, NULL), D1_ESTATE);
 	ccu_model_preset_uboot(&cm);
-	/* PLL_CPU */
+	/* PLL_CPU; achieved_hz is left untouched on every error */
+	hz = 7u;
 	NO_WRITE(d1_ccu_set_pll_cpu(NULL, MHZ(1008), &hz), D1_EINVAL);
 	NO_WRITE(d1_ccu_set_pll_cpu(&bad, MHZ(1008), &hz), D1_EINVAL);
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, 0, &hz), D1_ERANGE);
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(288) - 1u, &hz), D1_ERANGE); /* N = 11 */
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, MHZ(1032), &hz), D1_ERANGE);     /* > ceiling */
 	NO_WRITE(d1_ccu_set_pll_cpu(&ccu, UINT64_MAX, &hz), D1_ERANGE);
+	assert_int_equal(hz, 7u);
 	NO_WRITE(d1_ccu_set_cpu_limit(NULL, MHZ(1200)), D1_EINVAL);
 	NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(287)), D1_ERANGE);
 	NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u + 1u), D1_ERANGE);
@@ -504,6 +547,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        T(test_decode_uboot_defaults),
 	        T(test_decode_variants),
+	        T(test_every_source_mux_value),
 	        T(test_pll_cpu_1008_to_1200),
 	        T(test_pll_cpu_rounds_down_and_reports),
 	        T(test_model_catches_core_on_unlocked_pll),

@@ -261,6 +261,62 @@ static void test_overflow_flag_and_clamp(void **state)
 	assert_false(ovf);
 }
 
+/* min in the exact range, the rank in the overflow bucket whose index min
+ * would have: the first sample of that bucket is not min (min is in its exact
+ * bin), so the shortcut must not fire. nbins 21: 20 is exact, 21 is in
+ * bucket [20, 21] with it. */
+static void test_min_exact_shares_bucket_index(void **state)
+{
+	struct d1_lat r;
+	bool ovf = true;
+
+	(void)state;
+	assert_int_equal(d1_lat_init(&r, bins_a, 21u, 1000000000u), D1_OK);
+	d1_lat_record(&r, 20u);
+	d1_lat_record(&r, 21u);
+	assert_int_equal(d1_lat_bucket_index(20u), d1_lat_bucket_index(21u));
+	assert_int_equal(d1_lat_percentile(&r, 1000000u, &ovf), 21u); /* = max */
+	assert_false(ovf);
+	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 20u); /* = min */
+	assert_false(ovf);
+}
+
+/* Every pair of small values, every exact range from 1 to 40 bins, against
+ * the sorted reference: exact where the reference is exact, otherwise an
+ * upper bound inside the reference's bucket (and exact when not flagged). */
+static void test_small_pairs_exhaustive(void **state)
+{
+	static const uint32_t q3[] = {0u, 500000u, 1000000u};
+	struct d1_lat r;
+	uint32_t nb, a, b, i, v[2];
+
+	(void)state;
+	for (nb = 1u; nb <= 40u; nb++) {
+		for (a = 0u; a < 64u; a++) {
+			for (b = a; b < 64u; b++) {
+				assert_int_equal(d1_lat_init(&r, bins_a, nb, 1000000000u), D1_OK);
+				v[0] = b;
+				v[1] = a;
+				d1_lat_record(&r, v[0]);
+				d1_lat_record(&r, v[1]);
+				for (i = 0; i < 3u; i++) {
+					bool ovf;
+					uint32_t got = d1_lat_percentile(&r, q3[i], &ovf);
+					uint32_t want = ref_percentile(v, 2u, q3[i]);
+					uint32_t lo, hi;
+
+					d1_lat_bucket_bounds(d1_lat_bucket_index(want), &lo, &hi);
+					assert_true(got >= want);
+					assert_true(want < nb ? got == want : got <= hi);
+					if (!ovf) {
+						assert_int_equal(got, want);
+					}
+				}
+			}
+		}
+	}
+}
+
 static void test_missed_not_in_histogram(void **state)
 {
 	struct d1_lat r;
@@ -469,6 +525,30 @@ static const char expect_json[] =
         "\"mean_ns\":21041.459,\"overflow\":false,\"overflow_fields\":[],\"above_range\":1,"
         "\"saturated\":0,\"mean_saturated\":false}\n";
 
+static const char expect_text[] =
+        "d1lat latency report\n"
+        "  os           : baremetal\n"
+        "  board        : lichee-rv-86\n"
+        "  load         : none\n"
+        "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"
+        "  period       : 1000000 ns\n"
+        "  samples      : 1001\n"
+        "  missed       : 2 periods (not in the histogram)\n"
+        "  exact range  : 0 .. 2000 counts (83333.333 ns), 8 buckets per octave above\n"
+        "  above range  : 1 samples\n"
+        "  saturated    : 0\n"
+        "  stat          counts                ns\n"
+        "  min                1            41.667\n"
+        "  p50              501         20875.000\n"
+        "  p90              901         37541.667\n"
+        "  p99              991         41291.667\n"
+        "  p99.9           1000         41666.667\n"
+        "  p99.99          5000        208333.333\n"
+        "  max             5000        208333.333\n"
+        "  mean               -         21041.459\n"
+        "  percentile: nearest rank, smallest v with >= ceil(q*N) samples <= v;\n"
+        "  ns = counts * 1e9 / clock_hz rounded to nearest 0.001 ns.\n";
+
 static void test_report_json_exact(void **state)
 {
 	struct d1_lat r;
@@ -495,6 +575,7 @@ static void test_report_text(void **state)
 	fill_known(&r);
 	assert_int_equal(d1_lat_report_text(&r, &meta, buf, sizeof(buf), &n), D1_OK);
 	assert_int_equal(n, strlen(buf));
+	assert_string_equal(buf, expect_text); /* byte for byte */
 	assert_non_null(strstr(buf, "  os           : baremetal\n"));
 	assert_non_null(
 	        strstr(buf, "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"));
@@ -529,7 +610,9 @@ static void test_report_small_buffer(void **state)
 		assert_int_equal(buf[len - 1u], '\0');
 		assert_memory_equal(buf, expect_json, len - 1u); /* a clean prefix */
 		assert_int_equal(d1_lat_report_text(&r, &meta, buf, len, &n), D1_ERANGE);
+		assert_int_equal(n, len - 1u);
 		assert_int_equal(buf[len - 1u], '\0');
+		assert_memory_equal(buf, expect_text, len - 1u);
 	}
 	/* Exactly large enough: fits with its NUL. */
 	assert_int_equal(d1_lat_report_json(&r, &meta, buf, sizeof(expect_json), &n), D1_OK);
@@ -559,6 +642,9 @@ static void test_report_escaping_and_empty(void **state)
 	assert_int_equal(d1_lat_report_json(&r, NULL, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "\"os\":\"unknown\""));
 	assert_int_equal(d1_lat_report_text(&r, NULL, buf, sizeof(buf), NULL), D1_OK);
+	assert_non_null(strstr(buf, "  os           : unknown\n  board        : unknown\n"
+	                            "  load         : unknown\n"));
+	assert_non_null(strstr(buf, "  period       : 0 ns\n"));
 	/* D1_LAT_REPORT_SIZE holds 256 bytes of meta strings, worst-case escaped
 	 * JSON is 6 bytes per byte: 3 strings of ~14 control chars + the rest. */
 	memset(big, 'x', sizeof(big) - 1u);
@@ -598,6 +684,8 @@ int main(void)
 	        cmocka_unit_test(test_reference_distributions),
 	        cmocka_unit_test(test_buckets_tile_u32),
 	        cmocka_unit_test(test_overflow_flag_and_clamp),
+	        cmocka_unit_test(test_min_exact_shares_bucket_index),
+	        cmocka_unit_test(test_small_pairs_exhaustive),
 	        cmocka_unit_test(test_missed_not_in_histogram),
 	        cmocka_unit_test(test_saturation),
 	        cmocka_unit_test(test_merge_equals_union),

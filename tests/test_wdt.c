@@ -481,6 +481,37 @@ static void test_model_catches_keyless_writes(void **state)
 	wdt_model_bad_feed_expect(1);
 }
 
+/* Every buffer length from 1 to one past the fit: D1_ERANGE with a
+ * NUL-terminated prefix of the full line while it does not fit, D1_OK and
+ * the exact line from strlen + 1 on; nothing written past len. Widest
+ * number: a 10-digit timeout. */
+static void test_format_every_length(void **state)
+{
+	static const char full[] = "riscv_wdt: running, 4294967294 ms (LOSC), interrupt mode, "
+	                           "irq pending";
+	struct d1_wdt_state st = {
+	        .name = "riscv_wdt",
+	        .running = true,
+	        .timeout_ms = 4294967294u,
+	        .losc = true,
+	        .action = D1_WDT_ACTION_IRQ,
+	        .irq_pending = true,
+	};
+	char buf[sizeof(full) + 8u];
+	size_t len;
+
+	(void)state;
+	assert_true(sizeof(full) <= D1_WDT_STATE_STR_MAX);
+	for (len = 1u; len <= sizeof(full); len++) {
+		memset(buf, 'x', sizeof(buf));
+		assert_int_equal(d1_wdt_format_state(&st, buf, len),
+		                 len < sizeof(full) ? D1_ERANGE : D1_OK);
+		assert_int_equal(strlen(buf), len - 1u);
+		assert_memory_equal(buf, full, len - 1u);
+		assert_int_equal(buf[len], 'x');
+	}
+}
+
 static void test_format_edge_cases(void **state)
 {
 	struct d1_wdt_state st = {
@@ -587,6 +618,7 @@ int main(void)
 	        T(test_losc_configuration_is_reported_and_replaced),
 	        T(test_soft_reset_only_on_timer_block),
 	        T(test_model_catches_keyless_writes),
+	        T(test_format_every_length),
 	        T(test_format_edge_cases),
 	        T(test_invalid_arguments_write_nothing),
 	};

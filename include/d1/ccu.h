@@ -215,7 +215,9 @@ d1_err_t d1_ccu_apb1_config(const struct d1_ccu *c, enum d1_ccu_apb_src src, uns
  * target, locked and gated, is left alone (no write).
  * @param c           Initialised handle.
  * @param hz          Requested rate, Hz.
- * @param achieved_hz Optional: the rate programmed (HOSC * N), Hz.
+ * @param achieved_hz Optional: the rate programmed (HOSC * N), Hz. Written
+ *                    on D1_OK only; left untouched on every error,
+ *                    D1_ETIMEDOUT included (the PLL never gave that rate).
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE when N would be below
  *         D1_CCU_PLL_CPU_N_MIN or above D1_CCU_PLL_CPU_N_MAX, or the rate
  *         above the handle's ceiling (nothing written); D1_ETIMEDOUT when

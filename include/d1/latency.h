@@ -21,8 +21,9 @@
  *    exact range. When v falls in an overflow bucket wider than one count the
  *    result is the bucket's upper bound (clamped to the exact maximum), an
  *    upper bound of the true percentile, and it is flagged. Two cases stay
- *    exact: the rank of the first sample of the bucket holding min (= min)
- *    and of the last sample of the bucket holding max (= max).
+ *    exact: when min is above the exact range, the rank of the first sample
+ *    of the overflow bucket holding min (= min); and the rank of the last
+ *    sample of the overflow bucket holding max (= max).
  *  - Conversion to time: counts * 10^12 / clock_hz picoseconds, rounded to the
  *    nearest picosecond (halves up); reports print ns with 3 decimals.
  *  - Mean: the 64-bit sum of samples / samples, converted the same way. The
