@@ -56,24 +56,41 @@ static inline void wr(const struct d1_uart *u, unsigned idx, uint32_t v)
 }
 
 /*
- * The one LSR read of the driver. Reading LSR clears OE, PE, FE and BI
- * (16550 data sheet; d1/uart.h), so whoever reads it must not lose them:
- * OE (a character already lost) is counted here at once and removed from
- * the value; PE/FE/BI (the character at the FIFO top) and FIFOERR are
- * OR-ed into u->lsr_err and returned with every later read until that
- * character is taken out of RBR (take_char()) or the RX FIFO is reset, or
- * an LSR read shows DR clear (no character left for them).
+ * Every LSR read of the driver goes through lsr_raw(). Reading LSR clears
+ * OE, PE, FE and BI (16550 data sheet; d1/uart.h), so whoever reads it must
+ * not lose them: OE (a character already lost) is counted here at once.
+ * Used bare only where the character LSR describes is read from RBR next
+ * (the ISR drain loop); everywhere else through lsr_read().
  */
-static inline uint32_t lsr_read(struct d1_uart *u)
+static inline __attribute__((always_inline)) uint32_t lsr_raw(struct d1_uart *u)
 {
 	uint32_t lsr = rd(u, D1_UART_LSR);
 
 	if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
 		u->stats.overrun++;
 	}
-	lsr = (lsr & ~(uint32_t)D1_UART_LSR_OE_BITS) | u->lsr_err;
-	/* With DR clear there is no character for them to belong to. */
-	u->lsr_err = (uint8_t)((lsr & D1_UART_LSR_DR_BITS) != 0u ? lsr & LSR_KEEP : 0u);
+	return lsr;
+}
+
+/* What to keep of @p lsr until its character is read: PE/FE/BI (the
+ * character at the FIFO top) and FIFOERR; nothing when DR is clear (no
+ * character for them to belong to). */
+static inline uint8_t lsr_keep(uint32_t lsr)
+{
+	return (uint8_t)((lsr & D1_UART_LSR_DR_BITS) != 0u ? lsr & LSR_KEEP : 0u);
+}
+
+/*
+ * LSR read that loses nothing: OE counted (lsr_raw()); PE/FE/BI/FIFOERR
+ * OR-ed into u->lsr_err and returned with every later read until that
+ * character is taken out of RBR (u->lsr_err = 0 there) or the RX FIFO is
+ * reset.
+ */
+static uint32_t lsr_read(struct d1_uart *u)
+{
+	uint32_t lsr = lsr_raw(u) | u->lsr_err;
+
+	u->lsr_err = lsr_keep(lsr);
 	return lsr;
 }
 
@@ -388,12 +405,10 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 	}
 }
 
-/* The character at the FIFO top, whose status is @p lsr (from lsr_read()),
- * has just been read from RBR: its kept errors are consumed. Counts them;
- * true if the character is bad. */
-static bool take_char(struct d1_uart *u, uint32_t lsr)
+/* Count the character errors of one LSR value (OE is counted by
+ * lsr_raw()); true if its character is bad. */
+static bool count_lsr(struct d1_uart *u, uint32_t lsr)
 {
-	u->lsr_err = 0u;
 	if ((lsr & LSR_CHAR_ERR) == 0u) {
 		return false;
 	}
@@ -427,7 +442,8 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 		return D1_EAGAIN;
 	}
 	v = rd(u, D1_UART_RBR);
-	if (take_char(u, lsr)) {
+	u->lsr_err = 0u; /* consumed with its character */
+	if (count_lsr(u, lsr)) {
 		return D1_EAGAIN;
 	}
 	*c = (uint8_t)v;
@@ -590,13 +606,15 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 
 	if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
 		n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
-		lsr = lsr_read(u);
+		lsr = lsr_raw(u);
 	} else {
-		lsr = lsr_read(u);
+		lsr = lsr_raw(u);
 		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
 	}
-	/* lsr_read() counted OE and merged the errors an earlier LSR read
-	 * (putc, wait) kept: no error bit means every byte counted is good. */
+	/* Merge what an earlier LSR read (putc, configure) kept; saved again
+	 * at the end for a character left unread. No error bit means every
+	 * byte counted is good (OE was counted by lsr_raw()). */
+	lsr |= u->lsr_err;
 	if ((lsr & LSR_KEEP) == 0u && n != 0u) {
 		kept = n < room ? n : room;
 		dropped = n - kept;
@@ -605,7 +623,7 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 		if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
 			goto done; /* more bytes, if any, show in the next IIR */
 		}
-		lsr = lsr_read(u);
+		lsr = lsr_raw(u);
 	}
 	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
 		uint8_t c;
@@ -622,7 +640,7 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 		}
 		c = (uint8_t)rd(u, D1_UART_RBR);
 		got++;
-		if (!take_char(u, lsr)) {
+		if (!count_lsr(u, lsr)) {
 			if (kept < room) {
 				r->buf[(head + kept) & mask] = c;
 				kept++;
@@ -630,9 +648,12 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 				dropped++;
 			}
 		}
-		lsr = lsr_read(u);
+		lsr = lsr_raw(u);
 	}
 done:
+	/* DW fast path: lsr is clean, nothing kept. Loop bound reached: the
+	 * errors of the character left at the top are kept for the next read. */
+	u->lsr_err = lsr_keep(lsr);
 	barrier(); /* data before the index the reader sees */
 	r->head = head + kept;
 	u->stats.rx_bytes += kept;
