@@ -57,7 +57,9 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 	a = reg(p, D1_PLIC_PRIO_OFFSET(p->nsources));
 	s = d1_port_critical_enter();
 	orig = d1_mmio_read32(a);
-	probe = (orig & p->prio_max) ^ 1u; /* differs, and within 0..prio_max */
+	/* Differs from orig and is legal for any prio_max >= 1 (a WARL register
+	 * with a limit that is not 2^n - 1 could refuse orig ^ 1). */
+	probe = orig == 1u ? 0u : 1u;
 	d1_mmio_write32(a, probe);
 	back = d1_mmio_read32(a);
 	if (back == probe) {
@@ -186,7 +188,8 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold)
 
 unsigned d1_plic_claim(struct d1_plic *p)
 {
-	return d1_mmio_read32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)));
+	/* Only the id field is defined (plic_regs.h); other bits are masked. */
+	return d1_mmio_read32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context))) & D1_PLIC_CLAIM_ID_BITS;
 }
 
 void d1_plic_complete(struct d1_plic *p, unsigned source)
@@ -227,16 +230,25 @@ unsigned d1_plic_dispatch(struct d1_plic *p, const struct d1_plic_entry *table, 
 	// cppcheck-suppress autoVariables
 	p->active = &f;
 	for (unsigned k = 0; k <= p->nsources; k++) {
-		uint32_t id = d1_mmio_read32(claim);
+		uint32_t id = d1_mmio_read32(claim) & D1_PLIC_CLAIM_ID_BITS;
 		const struct d1_plic_entry *e;
 
-		if (id == 0u || id > p->nsources) {
+		if (id == 0u) {
 			/* 0 on the first claim: the interrupt went away (or never
-			 * was); an id beyond nsources: not ours to complete. */
-			if (k == 0u || id != 0u) {
+			 * was). */
+			if (k == 0u) {
 				stats->spurious++;
 			}
 			break;
+		}
+		if (id > p->nsources) {
+			/* A source the handle does not know (nsources set below
+			 * the hardware's, enabled by someone else): it is in
+			 * service now, so complete it (the PLIC ignores a
+			 * completion it does not expect) and count it. */
+			stats->foreign++;
+			d1_mmio_write32(claim, id);
+			continue;
 		}
 		f.source = id;
 		f.completed = false;

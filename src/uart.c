@@ -20,10 +20,9 @@
  * start + 8 data + parity + 2 stop, the longest frame. */
 #define FALLBACK_CHAR_BITS 12u
 
-#define LSR_RX_ERR                                                                                 \
-	(D1_UART_LSR_OE_BITS | D1_UART_LSR_PE_BITS | D1_UART_LSR_FE_BITS | D1_UART_LSR_BI_BITS |   \
-	 D1_UART_LSR_FIFOERR_BITS)
 #define LSR_CHAR_ERR (D1_UART_LSR_PE_BITS | D1_UART_LSR_FE_BITS | D1_UART_LSR_BI_BITS)
+/* Error bits kept in the handle until the character they belong to is read. */
+#define LSR_KEEP (LSR_CHAR_ERR | D1_UART_LSR_FIFOERR_BITS)
 
 /* Compiler barrier: orders ring data against ring indices. The D1 has one
  * hart and the ring's other side is an ISR on the same hart, so program
@@ -54,6 +53,45 @@ static inline void wr(const struct d1_uart *u, unsigned idx, uint32_t v)
 	} else {
 		d1_mmio_write8(reg(u, idx), (uint8_t)v);
 	}
+}
+
+/*
+ * Every LSR read of the driver goes through lsr_raw(). Reading LSR clears
+ * OE, PE, FE and BI (16550 data sheet; d1/uart.h), so whoever reads it must
+ * not lose them: OE (a character already lost) is counted here at once.
+ * Used bare only where the character LSR describes is read from RBR next
+ * (the ISR drain loop); everywhere else through lsr_read().
+ */
+static inline __attribute__((always_inline)) uint32_t lsr_raw(struct d1_uart *u)
+{
+	uint32_t lsr = rd(u, D1_UART_LSR);
+
+	if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
+		u->stats.overrun++;
+	}
+	return lsr;
+}
+
+/* What to keep of @p lsr until its character is read: PE/FE/BI (the
+ * character at the FIFO top) and FIFOERR; nothing when DR is clear (no
+ * character for them to belong to). */
+static inline uint8_t lsr_keep(uint32_t lsr)
+{
+	return (uint8_t)((lsr & D1_UART_LSR_DR_BITS) != 0u ? lsr & LSR_KEEP : 0u);
+}
+
+/*
+ * LSR read that loses nothing: OE counted (lsr_raw()); PE/FE/BI/FIFOERR
+ * OR-ed into u->lsr_err and returned with every later read until that
+ * character is taken out of RBR (u->lsr_err = 0 there) or the RX FIFO is
+ * reset.
+ */
+static uint32_t lsr_read(struct d1_uart *u)
+{
+	uint32_t lsr = lsr_raw(u) | u->lsr_err;
+
+	u->lsr_err = lsr_keep(lsr);
+	return lsr;
 }
 
 static bool is_pow2(uint32_t v)
@@ -157,17 +195,19 @@ static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
 	bool dw = u->flavour == D1_UART_FLAVOUR_DW_APB;
 
 	for (uint32_t waited = 0;; waited += POLL_US) {
-		uint32_t lsr = rd(u, D1_UART_LSR);
+		uint32_t lsr = lsr_read(u);
 
 		if (dw && (lsr & D1_UART_LSR_DR_BITS) != 0u) {
 			if ((rd(u, D1_UART_LCR) & D1_UART_LCR_DLAB_BITS) == 0u) {
 				(void)rd(u, D1_UART_RBR);
+				u->lsr_err = 0u; /* its errors went with it */
 				u->stats.rx_discarded++;
 			} else if ((lsr & D1_UART_LSR_TEMT_BITS) != 0u) {
 				uint32_t n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
 
 				wr(u, D1_UART_FCR,
 				   fcr | D1_UART_FCR_FIFOE_BITS | D1_UART_FCR_RFIFOR_BITS);
+				u->lsr_err = 0u;
 				u->stats.rx_discarded += n != 0u ? n : 1u;
 			}
 		} else if ((lsr & D1_UART_LSR_TEMT_BITS) != 0u) {
@@ -183,18 +223,48 @@ static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
 }
 
 /* One write of LCR/DLL/DLH, verified by read-back. A DW UART ignores the
- * write while BUSY and raises busy detect (IIR 0x7); reading USR clears it. */
+ * write while BUSY and raises busy detect (IIR 0x7); reading USR clears it.
+ * A plain 16550 is never BUSY: a miss there is counted as verify_miss. */
 static bool wr_verify(struct d1_uart *u, unsigned idx, uint32_t v)
 {
 	wr(u, idx, v);
 	if ((rd(u, idx) & 0xFFu) == v) {
 		return true;
 	}
-	u->stats.busy_detect++;
 	if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
+		u->stats.busy_detect++;
 		(void)rd(u, D1_UART_USR);
+	} else {
+		u->stats.verify_miss++;
 	}
 	return false;
+}
+
+/*
+ * Before an FCR write that changes FIFOE: both the 16550 and the DW UART
+ * clear their FIFOs when FIFOE changes (16550 data sheet FCR0; DW databook
+ * FCR.FIFOE), so take out (and count) what the RX FIFO holds first. The
+ * current FIFOE is read from IIR.FEFLAG (FCR is write-only); IER is 0 here,
+ * so the IIR read clears no interrupt. Bounded: FIFO depth + 1 reads. A
+ * character completing between the last LSR read and the FCR write is still
+ * lost uncounted (a window of a few accesses).
+ */
+static void drain_before_fcr(struct d1_uart *u, uint32_t fcr)
+{
+	bool on = (rd(u, D1_UART_IIR) & D1_UART_IIR_FEFLAG_BITS) == D1_UART_IIR_FEFLAG_BITS;
+
+	if (on == ((fcr & D1_UART_FCR_FIFOE_BITS) != 0u)) {
+		return; /* FIFOE unchanged: nothing is cleared, keep the bytes */
+	}
+	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
+		if ((lsr_read(u) & D1_UART_LSR_DR_BITS) == 0u) {
+			break;
+		}
+		(void)rd(u, D1_UART_RBR);
+		u->lsr_err = 0u;
+		u->stats.rx_discarded++;
+	}
+	u->lsr_err = 0u; /* the FIFO is cleared by the FCR write */
 }
 
 static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t fcr,
@@ -293,8 +363,9 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	if (err != D1_OK) {
 		return err;
 	}
-	/* FIFO enable and triggers; no reset bits, so nothing received is lost
-	 * (a 16550 clears its FIFOs itself when FIFOE changes). */
+	/* FIFO enable and triggers, no reset bits. If FIFOE changes the UART
+	 * clears its FIFOs itself: drain (and count) the RX FIFO first. */
+	drain_before_fcr(u, fcr);
 	wr(u, D1_UART_FCR, fcr);
 	u->fcr = (uint8_t)fcr;
 	u->lcr = (uint8_t)lcr;
@@ -322,7 +393,7 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 	}
 	budget = chars_us(u, u->fifo_depth + 2u);
 	for (uint32_t waited = 0;; waited += POLL_US) {
-		if ((rd(u, D1_UART_LSR) & D1_UART_LSR_THRE_BITS) != 0u) {
+		if ((lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u) {
 			wr(u, D1_UART_THR, c);
 			u->stats.tx_bytes++;
 			return D1_OK;
@@ -334,12 +405,10 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 	}
 }
 
-/* Count the error bits of one LSR value; true if its character is bad. */
+/* Count the character errors of one LSR value (OE is counted by
+ * lsr_raw()); true if its character is bad. */
 static bool count_lsr(struct d1_uart *u, uint32_t lsr)
 {
-	if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
-		u->stats.overrun++;
-	}
 	if ((lsr & LSR_CHAR_ERR) == 0u) {
 		return false;
 	}
@@ -368,12 +437,12 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 	if (u->irq_mode) {
 		return D1_ESTATE;
 	}
-	lsr = rd(u, D1_UART_LSR);
+	lsr = lsr_read(u);
 	if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
-		(void)count_lsr(u, lsr & D1_UART_LSR_OE_BITS);
 		return D1_EAGAIN;
 	}
 	v = rd(u, D1_UART_RBR);
+	u->lsr_err = 0u; /* consumed with its character */
 	if (count_lsr(u, lsr)) {
 		return D1_EAGAIN;
 	}
@@ -537,12 +606,16 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 
 	if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
 		n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
-		lsr = rd(u, D1_UART_LSR);
+		lsr = lsr_raw(u);
 	} else {
-		lsr = rd(u, D1_UART_LSR);
+		lsr = lsr_raw(u);
 		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
 	}
-	if ((lsr & LSR_RX_ERR) == 0u && n != 0u) {
+	/* Merge what an earlier LSR read (putc, configure) kept; saved again
+	 * at the end for a character left unread. No error bit means every
+	 * byte counted is good (OE was counted by lsr_raw()). */
+	lsr |= u->lsr_err;
+	if ((lsr & LSR_KEEP) == 0u && n != 0u) {
 		kept = n < room ? n : room;
 		dropped = n - kept;
 		blind_read(u, r, head, kept, dropped);
@@ -550,13 +623,12 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 		if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
 			goto done; /* more bytes, if any, show in the next IIR */
 		}
-		lsr = rd(u, D1_UART_LSR);
+		lsr = lsr_raw(u);
 	}
 	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
 		uint8_t c;
 
 		if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
-			(void)count_lsr(u, lsr & D1_UART_LSR_OE_BITS);
 			/* DW: a timeout identity with neither DR nor BI needs one
 			 * dummy RBR read to clear (d1-hardware.md). */
 			if (iid == D1_UART_IID_TIMEOUT && got == 0u &&
@@ -576,9 +648,12 @@ static void rx_drain(struct d1_uart *u, uint32_t iid)
 				dropped++;
 			}
 		}
-		lsr = rd(u, D1_UART_LSR);
+		lsr = lsr_raw(u);
 	}
 done:
+	/* DW fast path: lsr is clean, nothing kept. Loop bound reached: the
+	 * errors of the character left at the top are kept for the next read. */
+	u->lsr_err = lsr_keep(lsr);
 	barrier(); /* data before the index the reader sees */
 	r->head = head + kept;
 	u->stats.rx_bytes += kept;

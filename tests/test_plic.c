@@ -552,6 +552,92 @@ static void test_invalid_inputs_write_nothing(void **state)
 	assert_int_equal(sim_unmapped(), 0);
 }
 
+/* Review fix: a claim of an id above the handle's nsources (a source other
+ * software enabled) is completed, so it does not stay in service for ever,
+ * and counted as foreign, not spurious; the handle's own sources still run. */
+static void test_foreign_claim_completed_and_counted(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 100, 0), D1_OK);
+	table_all(level_handler, false);
+	/* firmware enabled source 150 in this context, priority 9 */
+	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(150), 9);
+	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 150 / 32), 1u << (150 % 32));
+	plic_model_set_level(&pm, 150, true);
+	plic_model_set_level(&pm, 150, false); /* one pulse of the level: latched */
+	assert_int_equal(d1_plic_set_priority(&plic, 40, 3), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 40), D1_OK);
+	plic_model_set_level(&pm, 40, true);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 1);
+	assert_int_equal(pm.claimed_by[150], -1); /* completed: gateway open */
+	assert_int_equal(pm.delivered[150], 1);
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.spurious, 0);
+	assert_int_equal(st.dispatched, 1);
+	assert_int_equal(hl.calls[40], 1);
+	/* it can interrupt again (it was not left in service) */
+	plic_model_set_level(&pm, 150, true);
+	plic_model_set_level(&pm, 150, false);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(pm.delivered[150], 2);
+	assert_int_equal(st.foreign, 2);
+	assert_int_equal(st.spurious, 0);
+	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
+}
+
+/* Claim values are masked to the 10-bit id field. */
+static void test_claim_value_masked(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	pm.claim_or = ~(uint32_t)D1_PLIC_CLAIM_ID_BITS;
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 9), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
+	plic_model_set_level(&pm, 76, true);
+	assert_int_equal(d1_plic_claim(&plic), 76);
+	d1_plic_complete(&plic, 76);
+	assert_int_equal(pm.claimed_by[76], -1);
+	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 1);
+	assert_int_equal(hl.calls[76], 1);
+	assert_int_equal(pm.claimed_by[76], -1);
+	assert_int_equal(st.spurious + st.foreign, 0);
+}
+
+/* The delegation probe stays within 0..prio_max when prio_max is not
+ * 2^n - 1 (a WARL register refusing larger values must not look like
+ * "no delegation"), and the original value is restored. */
+static void test_delegation_probe_within_prio_max(void **state)
+{
+	struct d1_plic m_ctx;
+
+	(void)state;
+	sim_reset();
+	plic_model_init(&pm, BASE, NSRC, 3, true);
+	pm.prio_limit = 6;
+	assert_int_equal(d1_plic_init_ex(&m_ctx, BASE, D1_PLIC_CTX_M, NSRC, 0, 6), D1_OK);
+	assert_int_equal(d1_plic_set_s_per(BASE, true), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&m_ctx, NSRC, 6), D1_OK);
+	pm.s_mode = true;
+	plic = m_ctx;
+	plic.context = D1_PLIC_CTX_S;
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_OK);
+	assert_int_equal(pm.prio[NSRC], 6);
+	pm.prio[NSRC] = 1; /* the other probe value */
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_OK);
+	assert_int_equal(pm.prio[NSRC], 1);
+	assert_int_equal(d1_plic_init_ex(&plic, BASE, D1_PLIC_CTX_S, NSRC, 0, 6), D1_OK);
+	/* without S_PER the probe still fails */
+	pm.s_mode = false;
+	assert_int_equal(d1_plic_set_s_per(BASE, false), D1_OK);
+	pm.s_mode = true;
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENODELEG);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -568,6 +654,9 @@ int main(void)
 	        cmocka_unit_test_setup(test_nested_dispatch_disable_of_outer_source, setup),
 	        cmocka_unit_test_setup(test_self_complete_not_repeated, setup),
 	        cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
+	        cmocka_unit_test_setup(test_foreign_claim_completed_and_counted, setup),
+	        cmocka_unit_test_setup(test_claim_value_masked, setup),
+	        cmocka_unit_test_setup(test_delegation_probe_within_prio_max, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -728,6 +728,143 @@ static void test_get_stats_copies(void **state)
 	assert_int_equal(sim_critical_depth(), 0);
 }
 
+/* Review fix: an LSR read in putc must not lose the line error of the
+ * character at the FIFO top (reading LSR clears PE/FE/BI in hardware). */
+static void test_putc_keeps_rx_line_error(void **state)
+{
+	uint8_t c = 0;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	uart_model_rx_put(&um, 'g', 0);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_EAGAIN); /* 'X' discarded */
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_OK);
+	assert_int_equal(c, 'g');
+	assert_int_equal(u.stats.rx_bytes, 1);
+	sim_advance(5000);
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].byte, 'A');
+}
+
+/* An overrun whose OE only a putc's LSR poll saw is still counted. */
+static void test_overrun_seen_by_putc_counted(void **state)
+{
+	uint8_t c = 0;
+	unsigned got = 0;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	for (unsigned i = 0; i < D1_UART_FIFO_DEPTH + 1u; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(um.rx_lost, 1);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK);
+	while (d1_uart_getc(&u, &c) == D1_OK) {
+		assert_int_equal(c, got);
+		got++;
+	}
+	assert_int_equal(got, D1_UART_FIFO_DEPTH);
+	assert_int_equal(u.stats.overrun, um.rx_lost);
+}
+
+/* configure's idle wait reads LSR too: an overrun it sees is counted, and
+ * every byte it takes out is counted as discarded. */
+static void test_configure_wait_counts_overrun(void **state)
+{
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	for (unsigned i = 0; i < D1_UART_FIFO_DEPTH + 1u; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(u.stats.overrun, 1);
+	assert_int_equal(u.stats.rx_discarded + um.fifo_cleared, D1_UART_FIFO_DEPTH);
+	assert_int_equal(u.stats.rx_discarded, D1_UART_FIFO_DEPTH);
+}
+
+/* A panic-path putc in interrupt mode reads LSR; the ISR must still discard
+ * the bad character whose PE that read cleared. */
+static void test_isr_discards_error_seen_by_putc(void **state)
+{
+	uint8_t got[4] = {0};
+
+	(void)state;
+	start_irq(64, 0);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	uart_model_rx_put(&um, 'b', 0);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK);
+	settle();
+	assert_int_equal(d1_uart_read(&u, got, sizeof(got)), 1);
+	assert_int_equal(got[0], 'b');
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(u.stats.rx_bytes, 1);
+}
+
+static void init_16550(void)
+{
+	uart_model_free(&um);
+	sim_reset();
+	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
+	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+}
+
+/* A plain 16550 clears its FIFOs when FCR.FIFOE changes: configure takes
+ * the byte out first and counts it; with FIFOE unchanged the byte is kept. */
+static void test_16550_fifoe_change_counts_rx(void **state)
+{
+	uint8_t c = 0;
+
+	(void)state;
+	init_16550();
+	uart_model_rx_put(&um, 'a', 0); /* FIFO off (reset): 1-deep holding */
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_true((um.fcr & 1u) != 0);
+	assert_int_equal(um.fifo_cleared, 0);
+	assert_int_equal(u.stats.rx_discarded, 1);
+	uart_model_rx_put(&um, 'k', 0);
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_getc(&u, &c), D1_OK);
+	assert_int_equal(c, 'k');
+	assert_int_equal(u.stats.rx_discarded, 1);
+	assert_int_equal(um.fifo_cleared, 0);
+}
+
+/* DW: FIFO on -> off also clears the FIFOs; nothing goes uncounted. */
+static void test_dw_fifoe_change_counts_rx(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	uart_model_rx_put(&um, 'a', 0);
+	uart_model_rx_put(&um, 'b', 0);
+	c.fifo = false;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	assert_true((um.fcr & 1u) == 0);
+	assert_int_equal(um.fifo_cleared, 0);
+	assert_int_equal(u.stats.rx_discarded, 2);
+}
+
+/* A plain 16550 is never BUSY: a failed read-back there is a verify miss,
+ * not a busy-detect event. */
+static void test_16550_verify_miss_not_busy(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	init_16550();
+	um.drop_dl_writes = 1;
+	c.baud = 57600; /* divisor 4: differs from the reset value 2 */
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	assert_int_equal(um.dll | (um.dlh << 8), 4);
+	assert_int_equal(u.stats.verify_miss, 1);
+	assert_int_equal(u.stats.busy_detect, 0);
+	assert_int_equal(u.stats.lcr_retries, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -760,6 +897,15 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_invalid_inputs_write_nothing, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_get_stats_copies, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_putc_keeps_rx_line_error, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_overrun_seen_by_putc_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_wait_counts_overrun, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_isr_discards_error_seen_by_putc, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_16550_fifoe_change_counts_rx, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_dw_fifoe_change_counts_rx, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_16550_verify_miss_not_busy, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -73,12 +73,18 @@ struct d1_plic_entry {
 	bool edge;            /**< Edge-triggered: complete before the handler. */
 };
 
-/** Counters kept by d1_plic_dispatch() (caller-owned, may be shared). */
+/**
+ * Counters kept by d1_plic_dispatch(). Caller-owned. The updates are plain
+ * (non-atomic) increments: give each context, and each nesting level that can
+ * interrupt another dispatch (e.g. one struct per priority level the trap
+ * re-enables interrupts for), its own struct; sum them to read totals. A
+ * struct shared by dispatches that can nest may lose counts.
+ */
 struct d1_plic_stats {
-	uint32_t
-	        spurious; /**< Dispatches whose first claim was 0, or claims of an id > nsources. */
+	uint32_t spurious;   /**< Dispatches whose FIRST claim returned 0 (nothing to serve). */
 	uint32_t unhandled;  /**< Claimed sources without a handler (completed, then masked). */
 	uint32_t dispatched; /**< Handler calls. */
+	uint32_t foreign;    /**< Claims of an id > nsources (completed at once, not dispatched). */
 };
 
 struct d1_plic_frame;
@@ -185,7 +191,8 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold);
  * @brief Claim: the highest-priority pending enabled source above threshold
  *        (one MMIO read). The source stays in service until completed.
  * @param p Initialised handle (not checked: IRQ path).
- * @return Source id, or 0 when nothing is pending.
+ * @return Source id (the claim value masked with #D1_PLIC_CLAIM_ID_BITS), or 0
+ *         when nothing is pending.
  */
 unsigned d1_plic_claim(struct d1_plic *p);
 
@@ -207,7 +214,10 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  * Per claim: a level source's handler runs, then the source is completed; an
  * edge source is completed first. A claim with no handler (id >= table_len
  * or fn NULL) is counted as unhandled, completed, then masked in this
- * context so it cannot storm. A first claim of 0 counts as spurious. The
+ * context so it cannot storm. A first claim of 0 counts as spurious. A
+ * claim of an id above nsources (a source this handle does not know, enabled
+ * by other software) is completed at once, counted as foreign, and the loop
+ * goes on. Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
  * loop stops after nsources + 1 claims (a source that re-asserts faster than
  * it is served cannot hold the hart for ever; it remains pending and
  * re-enters the trap). Re-entrant (nested dispatch from a higher-priority
@@ -215,7 +225,8 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  * @param p         Initialised handle (NULL: returns 0, no access).
  * @param table     Handlers indexed by source id (may be NULL if table_len 0).
  * @param table_len Entries in @p table.
- * @param stats     Counters to update (NULL: not counted).
+ * @param stats     Counters to update (NULL: not counted); one struct per
+ *                  context and nesting level (see struct d1_plic_stats).
  * @return Number of handler calls.
  */
 unsigned d1_plic_dispatch(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
@@ -238,11 +249,11 @@ d1_err_t d1_plic_set_s_per(uintptr_t base, bool on);
  * @brief S-mode: check that the PLIC registers S-mode needs are reachable.
  *
  * Probes the priority register of source nsources: inside a critical
- * section it writes a different value, reads it back and restores the
- * original (3 or 4 accesses). Without S_PER the write is dropped. Context 0
- * (M-mode always has access) returns D1_OK without any access. Assumption:
- * a denied S-mode access is ignored (reads 0) rather than faulting; no public
- * source says which (docs/uart-and-plic.md).
+ * section it writes a different value (1, or 0 when it holds 1: legal for
+ * any prio_max), reads it back and restores the original (3 or 4 accesses). Without S_PER the write
+ * is dropped. Context 0 (M-mode always has access) returns D1_OK without any access. Assumption: a
+ * denied S-mode access is ignored (reads 0) rather than faulting; no public source says which
+ * (docs/uart-and-plic.md).
  * @param p Initialised handle.
  * @return D1_OK; D1_EINVAL bad handle; D1_ENODELEG when the probe did not
  *         take (S_PER off, e.g. lost in a CPU power-down).

@@ -19,7 +19,10 @@
  *    baud whose error exceeds #D1_UART_BAUD_TOL_PPM is refused.
  *  - LSR.OE/PE/FE/BI are cleared by reading LSR; PE/FE/BI belong to the
  *    character at the top of the RX FIFO, LSR.FIFOERR says some character in
- *    the FIFO has one.
+ *    the FIFO has one. Every LSR read of the driver (putc, configure, getc,
+ *    ISR) counts OE at once and keeps PE/FE/BI/FIFOERR in the handle until
+ *    their character is read, so a poll of THRE cannot lose a line error.
+ *  - FCR.FIFOE changes clear both FIFOs (16550 and DW).
  *
  * Two ways to use it:
  *  - Polled (early console, panic): d1_uart_putc(), d1_uart_getc().
@@ -103,8 +106,8 @@ struct d1_uart_stats {
 	uint32_t parity;  /**< Characters with a parity error, discarded. */
 	uint32_t brk;     /**< Break conditions (their NUL character is discarded). */
 	uint32_t rx_dropped;  /**< Good bytes dropped because the RX ring was full. */
-	uint32_t busy_detect; /**< Busy-detect events (IIR 0x7, or an LCR/DLL/DLH write that did not
-	                         take). */
+	uint32_t busy_detect; /**< DW only: busy-detect events (IIR 0x7, or an LCR/DLL/DLH write
+	                         that did not take). */
 	uint32_t rx_timeout_empty; /**< RX timeouts with no data (dummy read done). */
 	uint64_t rx_bytes;         /**< Bytes delivered into the RX ring (or by d1_uart_getc()). */
 	uint64_t tx_bytes;         /**< Bytes written to THR by the ISR or d1_uart_putc(). */
@@ -112,6 +115,8 @@ struct d1_uart_stats {
 	        rx_discarded; /**< Bytes read and discarded by d1_uart_configure() to reach idle. */
 	uint32_t lcr_retries; /**< Verified-write sequences that had to be repeated. */
 	uint32_t isr_idle;    /**< d1_uart_isr() calls that found no interrupt pending. */
+	uint32_t verify_miss; /**< Plain 16550 only (never BUSY): an LCR/DLL/DLH write whose
+	                         read-back differed (the sequence is repeated). */
 };
 
 /**
@@ -119,15 +124,17 @@ struct d1_uart_stats {
  *        driver (use the functions below).
  */
 struct d1_uart {
-	uintptr_t base;       /**< Register base (physical or mapped). */
-	uint8_t reg_shift;    /**< Register i is at base + (i << reg_shift). */
-	uint8_t io_width;     /**< Access width in bytes: 4 or 1. */
-	uint8_t flavour;      /**< enum d1_uart_flavour. */
-	uint8_t lcr;          /**< Line setting in force (DLAB clear). */
-	uint8_t fcr;          /**< Last FCR written (FCR is write-only). */
-	uint8_t ier;          /**< IER shadow. */
-	bool configured;      /**< d1_uart_configure() succeeded. */
-	bool irq_mode;        /**< Between d1_uart_irq_start() and d1_uart_irq_stop(). */
+	uintptr_t base;    /**< Register base (physical or mapped). */
+	uint8_t reg_shift; /**< Register i is at base + (i << reg_shift). */
+	uint8_t io_width;  /**< Access width in bytes: 4 or 1. */
+	uint8_t flavour;   /**< enum d1_uart_flavour. */
+	uint8_t lcr;       /**< Line setting in force (DLAB clear). */
+	uint8_t fcr;       /**< Last FCR written (FCR is write-only). */
+	uint8_t ier;       /**< IER shadow. */
+	uint8_t lsr_err;   /**< LSR PE/FE/BI/FIFOERR seen by an LSR read but not yet consumed with
+	                      their character (reading LSR clears them in hardware). */
+	bool configured;   /**< d1_uart_configure() succeeded. */
+	bool irq_mode;     /**< Between d1_uart_irq_start() and d1_uart_irq_stop(). */
 	volatile bool tx_irq; /**< ETBEI currently enabled. */
 	uint32_t clk_hz;      /**< UART input clock, Hz. */
 	uint32_t fifo_depth;  /**< Hardware FIFO depth (64 on D1, 16 on QEMU virt). */
@@ -203,9 +210,16 @@ d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *
  * d1_uart_stats::rx_discarded) any received byte that keeps it busy — then
  * writes LCR with DLAB, DLL, DLH and LCR again, each only when BUSY is clear
  * and each verified by read-back; a write that did not take is counted as a
- * busy-detect event and the sequence is repeated (at most
- * #D1_UART_LCR_ATTEMPTS times). Finally FCR (FIFO enable and triggers; no
- * FIFO reset, so nothing received is thrown away). MCR is not touched.
+ * busy-detect event (d1_uart_stats::verify_miss on a plain 16550) and the
+ * sequence is repeated (at most #D1_UART_LCR_ATTEMPTS times). On a DW UART
+ * with DLAB already set, where RBR cannot be read, the wait empties the RX
+ * FIFO with an RX FIFO reset, counting its level in
+ * d1_uart_stats::rx_discarded. Finally FCR (FIFO enable and triggers; no
+ * reset bits); when that changes FIFOE the UART clears its FIFOs, so the RX
+ * FIFO is first read out and counted in d1_uart_stats::rx_discarded (both
+ * flavours). Received bytes are kept only when FIFOE does not change and the
+ * UART is a plain 16550 (a DW UART must be idle, RX FIFO empty, to accept
+ * LCR). MCR is not touched.
  * @param u             Initialised handle, not in interrupt mode.
  * @param cfg           Requested setting.
  * @param achieved_baud Optional: the achieved baud.

@@ -118,7 +118,7 @@ static uint32_t rd(void *ctx, uint32_t off)
 		m->claimed_by[id] = (int)c;
 		m->claims[c]++;
 		m->delivered[id]++;
-		return id;
+		return id | m->claim_or;
 	}
 	return 0;
 }
@@ -169,6 +169,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 			return;
 		}
 		if (s >= 1 && s <= m->nsources) {
+			if (m->prio_limit != 0 && (v & prio_mask(m)) > m->prio_limit) {
+				return; /* WARL: illegal value, register unchanged */
+			}
 			m->prio[s] = v & prio_mask(m);
 		}
 		return;

@@ -24,7 +24,9 @@
  *    enable accesses are denied (writes dropped, reads 0; counted) while
  *    threshold and claim/complete stay reachable.
  * Faults: spurious claims (the next N claims return 0), power cycling
- * (everything, S_PER included, back to reset).
+ * (everything, S_PER included, back to reset), claim values with reserved
+ * bits above the 10-bit id set, and a priority limit that is not 2^n - 1
+ * (WARL: an illegal write leaves the register unchanged).
  */
 #ifndef D1_TEST_PLIC_MODEL_H
 #define D1_TEST_PLIC_MODEL_H
@@ -63,6 +65,8 @@ struct plic_model {
 	uint64_t delivered[PLIC_MODEL_MAX_SRC + 1];
 	/* faults */
 	unsigned spurious_claims;
+	uint32_t claim_or;   /* OR-ed into every claim value (reserved bits reading 1) */
+	uint32_t prio_limit; /* 0: none; else WARL: a priority write above it is ignored */
 };
 
 /* D1 flavour: nsources 175, 5-bit priorities, PLIC_CTRL, M-mode accessor. */

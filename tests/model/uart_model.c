@@ -358,6 +358,8 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 		if ((m->lcr & LCR_DLAB) != 0) {
 			if (busy) {
 				m->dl_ignored++;
+			} else if (m->drop_dl_writes > 0) {
+				m->drop_dl_writes--;
 			} else {
 				m->dll = v;
 			}
@@ -376,6 +378,8 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 		if ((m->lcr & LCR_DLAB) != 0) {
 			if (busy) {
 				m->dl_ignored++;
+			} else if (m->drop_dl_writes > 0) {
+				m->drop_dl_writes--;
 			} else {
 				m->dlh = v;
 			}

@@ -28,7 +28,8 @@
  *    read lands on SCR.
  * Faults: stuck BUSY, a character that starts arriving right after a USR
  * read that said idle (or right after DLAB is set), a transmitter that never
- * finishes, and the DW "RX timeout with an empty FIFO" quirk.
+ * finishes, the DW "RX timeout with an empty FIFO" quirk, and lost DLL/DLH
+ * writes (a bus glitch; the only way a plain 16550's read-back can differ).
  */
 #ifndef D1_TEST_UART_MODEL_H
 #define D1_TEST_UART_MODEL_H
@@ -104,6 +105,7 @@ struct uart_model {
 	unsigned race_after_usr;  /* next N idle USR reads start an RX char */
 	unsigned race_after_dlab; /* next N DLAB-setting LCR writes start an RX char */
 	uint8_t race_byte;
+	unsigned drop_dl_writes; /* next N DLL/DLH writes are lost (any flavour) */
 };
 
 /* Initialise and map at base. The reset state is "as firmware left it":
