@@ -496,48 +496,41 @@ static void test_self_complete_not_repeated(void **state)
 	assert_int_equal(pm.completes_unclaimed, 0);
 }
 
-#define EXPECT_NO_WRITE(call, err)                                                                 \
-	do {                                                                                       \
-		uint64_t w_ = sim_writes();                                                        \
-		assert_int_equal((call), (err));                                                   \
-		assert_int_equal(sim_writes(), w_);                                                \
-	} while (0)
-
 static void test_invalid_inputs_write_nothing(void **state)
 {
 	struct d1_plic q;
 	uint64_t w0;
 
 	(void)state;
-	EXPECT_NO_WRITE(d1_plic_init(NULL, BASE, 1, NSRC, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init(&q, 0, 1, NSRC, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init(&q, BASE + 2, 1, NSRC, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 2, NSRC, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, 0, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, D1_PLIC_MAX_SOURCES + 1, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, NSRC, 32), D1_ERANGE);
-	EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 0, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 0, 32), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 8, 7), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(NULL, BASE, 1, NSRC, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(&q, 0, 1, NSRC, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(&q, BASE + 2, 1, NSRC, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 2, NSRC, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, 0, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, D1_PLIC_MAX_SOURCES + 1, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init(&q, BASE, 1, NSRC, 32), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 0, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 0, 32), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_init_ex(&q, BASE, 1, NSRC, 8, 7), D1_ERANGE);
 	init_ctx1(0);
-	EXPECT_NO_WRITE(d1_plic_set_priority(NULL, 20, 1), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 0, 1), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, NSRC + 1, 1), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 20, 32), D1_ERANGE);
-	EXPECT_NO_WRITE(d1_plic_enable(NULL, 20), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_enable(&plic, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_enable(&plic, NSRC + 1), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_disable(NULL, 20), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_disable(&plic, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_disable(&plic, NSRC + 1), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_threshold(NULL, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_threshold(&plic, 32), D1_ERANGE);
-	EXPECT_NO_WRITE(d1_plic_set_max_priority(NULL, 7), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_max_priority(&plic, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_max_priority(&plic, 32), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_s_per(0, true), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_set_s_per(BASE + 1, true), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_plic_check_delegation(NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_priority(NULL, 20, 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 0, 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_priority(&plic, NSRC + 1, 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 20, 32), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_plic_enable(NULL, 20), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_enable(&plic, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_enable(&plic, NSRC + 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_disable(NULL, 20), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_disable(&plic, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_disable(&plic, NSRC + 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_threshold(NULL, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_threshold(&plic, 32), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_max_priority(NULL, 7), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_max_priority(&plic, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_max_priority(&plic, 32), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_s_per(0, true), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_s_per(BASE + 1, true), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_plic_check_delegation(NULL), D1_EINVAL);
 	w0 = sim_writes();
 	d1_plic_complete(&plic, 0);
 	d1_plic_complete(&plic, NSRC + 1);
@@ -548,7 +541,7 @@ static void test_invalid_inputs_write_nothing(void **state)
 	assert_int_equal(sim_writes(), w0);
 	/* the priority limit follows the handle */
 	assert_int_equal(d1_plic_set_max_priority(&plic, 7), D1_OK);
-	EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 20, 8), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_plic_set_priority(&plic, 20, 8), D1_ERANGE);
 	assert_int_equal(sim_unmapped(), 0);
 }
 

@@ -530,58 +530,53 @@ static void test_reload_stuck_times_out_and_disables(void **state)
 	assert_int_equal(tm.ch[1].sync_violations, 0);
 }
 
-#define NO_WRITE(expr, err)                                                                        \
-	do {                                                                                       \
-		uint64_t w_ = sim_writes();                                                        \
-		assert_int_equal((expr), (err));                                                   \
-		assert_int_equal(sim_writes(), w_);                                                \
-	} while (0)
-
 static void test_invalid_inputs_write_nothing(void **state)
 {
 	struct d1_timer t;
 
 	(void)state;
-	NO_WRITE(d1_timer_init(NULL, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
-	NO_WRITE(d1_timer_init(&t, 0, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
-	NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 2, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
-	NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, 0, D1_LOSC_HZ), D1_EINVAL);
-	NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(NULL, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ),
+	                    D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, 0, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 2, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, 0, D1_LOSC_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, 0), D1_EINVAL);
 	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
-	NO_WRITE(d1_timer_set_clock(NULL, D1_TIMER_SRC_LOSC, 0), D1_EINVAL);
-	NO_WRITE(d1_timer_set_clock(&t, (enum d1_timer_src)3, 0), D1_EINVAL);
-	NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 8), D1_EINVAL);
-	NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ESTATE);
-	NO_WRITE(d1_timer_set_period_clocks(&t, 0, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_clocks(&t, 1, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_clocks(&t, D1_TIMER_MAX_PERIOD + 1, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_clocks(NULL, 100, NULL), D1_EINVAL);
-	NO_WRITE(d1_timer_set_period_ns(&t, 0, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_ns(&t, UINT64_MAX, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_ns(&t, 41, NULL), D1_ERANGE); /* < 2 clocks */
-	NO_WRITE(d1_timer_set_period_hz(&t, 0, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_hz(&t, 12000001, NULL), D1_ERANGE);
-	NO_WRITE(d1_timer_set_period_hz(NULL, 1000, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(NULL, D1_TIMER_SRC_LOSC, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(&t, (enum d1_timer_src)3, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 8), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_clocks(&t, 0, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_clocks(&t, 1, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_clocks(&t, D1_TIMER_MAX_PERIOD + 1, NULL),
+	                    D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_clocks(NULL, 100, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_ns(&t, 0, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_ns(&t, UINT64_MAX, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_ns(&t, 41, NULL), D1_ERANGE); /* < 2 clocks */
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_hz(&t, 0, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_hz(&t, 12000001, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_hz(NULL, 1000, NULL), D1_EINVAL);
 	assert_int_equal(d1_timer_set_period_hz(&t, 12000000, NULL), D1_OK); /* 2 clocks */
-	NO_WRITE(d1_timer_start(&t, (enum d1_timer_mode)2), D1_EINVAL);
-	NO_WRITE(d1_timer_start(NULL, D1_TIMER_PERIODIC), D1_EINVAL);
-	NO_WRITE(d1_timer_irq_enable(NULL, true), D1_EINVAL);
-	NO_WRITE(d1_timer_stop(NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(&t, (enum d1_timer_mode)2), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(NULL, D1_TIMER_PERIODIC), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_irq_enable(NULL, true), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_stop(NULL), D1_EINVAL);
 	/* explicit LOSC /1: 1 kHz is fractional, so one-shot is refused */
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
-	NO_WRITE(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_ERANGE);
 	/* LOSC /128 cannot reach 24 MHz-class periods */
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
-	NO_WRITE(d1_timer_set_period_hz(&t, 200, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_hz(&t, 200, NULL), D1_ERANGE);
 	/* while running: no reconfiguration */
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 0), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
-	NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_EBUSY);
-	NO_WRITE(d1_timer_set_period_hz(&t, 500, NULL), D1_EBUSY);
-	NO_WRITE(d1_timer_set_period_clocks(&t, 500, NULL), D1_EBUSY);
-	NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_hz(&t, 500, NULL), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_period_clocks(&t, 500, NULL), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_EBUSY);
 	assert_int_equal(sim_unmapped(), 0);
 }
 

@@ -628,13 +628,6 @@ static void test_qemu_virt_16550_byte_registers(void **state)
 	sim_set_trace(NULL, NULL);
 }
 
-#define EXPECT_NO_WRITE(call, err)                                                                 \
-	do {                                                                                       \
-		uint64_t w_ = sim_writes();                                                        \
-		assert_int_equal((call), (err));                                                   \
-		assert_int_equal(sim_writes(), w_);                                                \
-	} while (0)
-
 static void test_invalid_inputs_write_nothing(void **state)
 {
 	struct d1_uart v;
@@ -642,64 +635,64 @@ static void test_invalid_inputs_write_nothing(void **state)
 	uint8_t b;
 
 	(void)state;
-	EXPECT_NO_WRITE(d1_uart_init(NULL, UBASE, 2, CLK, 64), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init(&v, 0, 2, CLK, 64), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 3, CLK, 64), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, 0, 64), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, CLK, 0), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, CLK, D1_UART_MAX_FIFO_DEPTH + 1), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init(&v, UBASE + 2, 2, CLK, 64), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 0, 4, CLK, 64, D1_UART_FLAVOUR_DW_APB),
-	                D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 2, 2, CLK, 64, D1_UART_FLAVOUR_DW_APB),
-	                D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 2, 4, CLK, 64, (enum d1_uart_flavour)7),
-	                D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(NULL, UBASE, 2, CLK, 64), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(&v, 0, 2, CLK, 64), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 3, CLK, 64), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, 0, 64), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, CLK, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(&v, UBASE, 2, CLK, D1_UART_MAX_FIFO_DEPTH + 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init(&v, UBASE + 2, 2, CLK, 64), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 0, 4, CLK, 64, D1_UART_FLAVOUR_DW_APB),
+	                    D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 2, 2, CLK, 64, D1_UART_FLAVOUR_DW_APB),
+	                    D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_init_ex(&v, UBASE, 2, 4, CLK, 64, (enum d1_uart_flavour)7),
+	                    D1_EINVAL);
 
-	EXPECT_NO_WRITE(d1_uart_configure(NULL, &cfg_8n1, NULL), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_configure(&u, NULL, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(NULL, &cfg_8n1, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, NULL, NULL), D1_EINVAL);
 	c = cfg_8n1;
 	c.data_bits = 4;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c.data_bits = 9;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c = cfg_8n1;
 	c.parity = (enum d1_uart_parity)3;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c = cfg_8n1;
 	c.stop_bits = 0;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c.stop_bits = 3;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c = cfg_8n1;
 	c.rx_trigger = 4;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c = cfg_8n1;
 	c.tx_trigger = 4;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c = cfg_8n1;
 	c.baud = 0;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
 	c.baud = 921600;
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_ERANGE);
 
-	EXPECT_NO_WRITE(d1_uart_putc(NULL, 'a'), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_getc(NULL, &b), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_getc(&u, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_putc(NULL, 'a'), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_getc(NULL, &b), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_getc(&u, NULL), D1_EINVAL);
 
-	EXPECT_NO_WRITE(d1_uart_irq_start(NULL, rxbuf, 16, txbuf, 16), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 24, txbuf, 16), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 3), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 1, txbuf, 16), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, NULL, 16, txbuf, 16), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 0, txbuf, 16), D1_EINVAL);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, NULL, 16), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(NULL, rxbuf, 16, txbuf, 16), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 24, txbuf, 16), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 3), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 1, txbuf, 16), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, NULL, 16, txbuf, 16), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 0, txbuf, 16), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, NULL, 16), D1_EINVAL);
 
 	/* interrupt mode: the ISR owns the line and RX */
 	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 16), D1_OK);
-	EXPECT_NO_WRITE(d1_uart_configure(&u, &cfg_8n1, NULL), D1_EBUSY);
-	EXPECT_NO_WRITE(d1_uart_getc(&u, &b), D1_ESTATE);
-	EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 16), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &cfg_8n1, NULL), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_uart_getc(&u, &b), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, txbuf, 16), D1_EBUSY);
 	assert_int_equal(d1_uart_write(NULL, &b, 1), 0);
 	assert_int_equal(d1_uart_write(&u, NULL, 1), 0);
 	assert_int_equal(d1_uart_read(NULL, &b, 1), 0);

@@ -546,13 +546,6 @@ static void test_format_edge_cases(void **state)
 	assert_string_equal(d1_wdt_name(D1_WDT_TIMER), "timer_wdt");
 }
 
-#define NO_WRITE(expr, err)                                                                        \
-	do {                                                                                       \
-		uint64_t w_ = sim_writes();                                                        \
-		assert_int_equal((expr), (err));                                                   \
-		assert_int_equal(sim_writes(), w_);                                                \
-	} while (0)
-
 static void test_invalid_arguments_write_nothing(void **state)
 {
 	struct d1_wdt w;
@@ -562,37 +555,37 @@ static void test_invalid_arguments_write_nothing(void **state)
 
 	(void)state;
 	preset_uboot_16s(&wm[D1_WDT_RISCV]);
-	NO_WRITE(d1_wdt_init(NULL, D1_WDT_RISCV, D1_RISCV_WDT_BASE), D1_EINVAL);
-	NO_WRITE(d1_wdt_init(&w, D1_WDT_RISCV, 0), D1_EINVAL);
-	NO_WRITE(d1_wdt_init(&w, (enum d1_wdt_id)3, D1_RISCV_WDT_BASE), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_init(NULL, D1_WDT_RISCV, D1_RISCV_WDT_BASE), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_init(&w, D1_WDT_RISCV, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_init(&w, (enum d1_wdt_id)3, D1_RISCV_WDT_BASE), D1_EINVAL);
 	init(&w, D1_WDT_RISCV);
-	NO_WRITE(d1_wdt_get_state(NULL, &st), D1_EINVAL);
-	NO_WRITE(d1_wdt_get_state(&w, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_get_state(&bad, &st), D1_EINVAL);
-	NO_WRITE(d1_wdt_format_state(NULL, buf, sizeof(buf)), D1_EINVAL);
-	NO_WRITE(d1_wdt_format_state(&st, NULL, sizeof(buf)), D1_EINVAL);
-	NO_WRITE(d1_wdt_format_state(&st, buf, 0), D1_EINVAL);
-	NO_WRITE(d1_wdt_start(NULL, 1000, D1_WDT_ACTION_RESET, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_start(&bad, 1000, D1_WDT_ACTION_RESET, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_start(&w, 1000, D1_WDT_ACTION_NONE, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_start(&w, 1000, (enum d1_wdt_action)3, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_start(&w, 0, D1_WDT_ACTION_RESET, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_start(&w, 16001, D1_WDT_ACTION_RESET, NULL), D1_ERANGE);
-	NO_WRITE(d1_wdt_start(&w, 60000, D1_WDT_ACTION_IRQ, NULL), D1_ERANGE);
-	NO_WRITE(d1_wdt_set_timeout(NULL, 1000, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_set_timeout(&w, 0, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_set_timeout(&w, 16001, NULL), D1_ERANGE);
-	NO_WRITE(d1_wdt_takeover(NULL, D1_WDT_TAKEOVER_STOP, 0, NULL, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_takeover(&bad, D1_WDT_TAKEOVER_STOP, 0, NULL, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_takeover(&w, (enum d1_wdt_policy)2, 1000, &st, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_takeover(&w, D1_WDT_TAKEOVER_KEEP, 0, &st, NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_takeover(&w, D1_WDT_TAKEOVER_KEEP, 16001, &st, NULL), D1_ERANGE);
-	NO_WRITE(d1_wdt_feed(NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_feed(&bad), D1_EINVAL);
-	NO_WRITE(d1_wdt_stop(NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_irq_enable(NULL, true), D1_EINVAL);
-	NO_WRITE(d1_wdt_soft_reset(NULL), D1_EINVAL);
-	NO_WRITE(d1_wdt_soft_reset(&bad), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_get_state(NULL, &st), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_get_state(&w, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_get_state(&bad, &st), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_format_state(NULL, buf, sizeof(buf)), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_format_state(&st, NULL, sizeof(buf)), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_format_state(&st, buf, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(NULL, 1000, D1_WDT_ACTION_RESET, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(&bad, 1000, D1_WDT_ACTION_RESET, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(&w, 1000, D1_WDT_ACTION_NONE, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(&w, 1000, (enum d1_wdt_action)3, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(&w, 0, D1_WDT_ACTION_RESET, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(&w, 16001, D1_WDT_ACTION_RESET, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_wdt_start(&w, 60000, D1_WDT_ACTION_IRQ, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_wdt_set_timeout(NULL, 1000, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_set_timeout(&w, 0, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_set_timeout(&w, 16001, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_wdt_takeover(NULL, D1_WDT_TAKEOVER_STOP, 0, NULL, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_takeover(&bad, D1_WDT_TAKEOVER_STOP, 0, NULL, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_takeover(&w, (enum d1_wdt_policy)2, 1000, &st, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_takeover(&w, D1_WDT_TAKEOVER_KEEP, 0, &st, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_takeover(&w, D1_WDT_TAKEOVER_KEEP, 16001, &st, NULL), D1_ERANGE);
+	SIM_EXPECT_NO_WRITE(d1_wdt_feed(NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_feed(&bad), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_stop(NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_irq_enable(NULL, true), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_soft_reset(NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_wdt_soft_reset(&bad), D1_EINVAL);
 	/* the inherited watchdog was not disturbed by any of it */
 	sim_advance(SEC(16));
 	assert_int_equal(wm[D1_WDT_RISCV].resets, 1);

@@ -59,6 +59,15 @@ uint64_t sim_critical_entries(void);
 typedef void (*sim_trace_fn)(void *arg, bool write, uintptr_t addr, uint32_t value);
 void sim_set_trace(sim_trace_fn fn, void *arg);
 
+/* cmocka check: @p expr returns @p err and the bus saw no write meanwhile
+ * (every bad input must leave the hardware untouched). */
+#define SIM_EXPECT_NO_WRITE(expr, err)                                                             \
+	do {                                                                                       \
+		uint64_t w_ = sim_writes();                                                        \
+		assert_int_equal((expr), (err));                                                   \
+		assert_int_equal(sim_writes(), w_);                                                \
+	} while (0)
+
 /* Small deterministic PRNG for tests (xorshift64*). */
 uint64_t sim_rand(uint64_t *state);
 
