@@ -38,7 +38,7 @@ static void timer1_irq(unsigned source, void *arg)
 {
 	(void)source;
 	(void)arg;
-	uint32_t sample = d1_timer_tick(&tmr); /* reads CUR, acks IRQ_STA */
+	uint32_t sample = d1_timer_tick(&tmr); /* acks IRQ_STA, reads CUR */
 	uint64_t now = bm_rdtime();
 	uint64_t boundary = now - sample;
 	uint64_t n = (boundary - last_boundary + period / 2u) / period;
