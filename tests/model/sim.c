@@ -74,13 +74,19 @@ static struct sim_region *find(uintptr_t addr)
 	return NULL;
 }
 
-uint32_t d1_mmio_hook_read32(uintptr_t addr)
+/* One bus access of @p align-byte alignment (4 for the 32-bit seam, 1 for
+ * the 8-bit one): route to the region, count, let time pass, trace. */
+static uint32_t bus_access(uintptr_t addr, bool write, uint32_t value, uintptr_t align)
 {
 	struct sim_region *r = find(addr);
-	uint32_t v = 0;
+	uint32_t v = value;
 
-	if (r == NULL || (addr & 3u) != 0) {
+	if (r == NULL || (addr & (align - 1u)) != 0) {
 		sim.unmapped++;
+		v = 0;
+	} else if (write) {
+		r->writes++;
+		r->write(r->ctx, (uint32_t)(addr - r->base), value);
 	} else {
 		r->reads++;
 		v = r->read(r->ctx, (uint32_t)(addr - r->base));
@@ -89,27 +95,19 @@ uint32_t d1_mmio_hook_read32(uintptr_t addr)
 		sim_advance(sim.cost); /* the access takes effect, then time passes */
 	}
 	if (sim.trace != NULL) {
-		sim.trace(sim.trace_arg, false, addr, v);
+		sim.trace(sim.trace_arg, write, addr, write ? value : v);
 	}
 	return v;
 }
 
+uint32_t d1_mmio_hook_read32(uintptr_t addr)
+{
+	return bus_access(addr, false, 0, 4u);
+}
+
 void d1_mmio_hook_write32(uintptr_t addr, uint32_t value)
 {
-	struct sim_region *r = find(addr);
-
-	if (r == NULL || (addr & 3u) != 0) {
-		sim.unmapped++;
-	} else {
-		r->writes++;
-		r->write(r->ctx, (uint32_t)(addr - r->base), value);
-	}
-	if (sim.cost != 0) {
-		sim_advance(sim.cost); /* the access takes effect, then time passes */
-	}
-	if (sim.trace != NULL) {
-		sim.trace(sim.trace_arg, true, addr, value);
-	}
+	(void)bus_access(addr, true, value, 4u);
 }
 
 uint64_t sim_reads(void)
@@ -196,38 +194,10 @@ uint64_t sim_critical_entries(void)
 
 uint8_t d1_mmio_hook_read8(uintptr_t addr)
 {
-	struct sim_region *r = find(addr);
-	uint8_t v = 0;
-
-	if (r == NULL) {
-		sim.unmapped++;
-	} else {
-		r->reads++;
-		v = (uint8_t)r->read(r->ctx, (uint32_t)(addr - r->base));
-	}
-	if (sim.cost != 0) {
-		sim_advance(sim.cost); /* the access takes effect, then time passes */
-	}
-	if (sim.trace != NULL) {
-		sim.trace(sim.trace_arg, false, addr, v);
-	}
-	return v;
+	return (uint8_t)bus_access(addr, false, 0, 1u);
 }
 
 void d1_mmio_hook_write8(uintptr_t addr, uint8_t value)
 {
-	struct sim_region *r = find(addr);
-
-	if (r == NULL) {
-		sim.unmapped++;
-	} else {
-		r->writes++;
-		r->write(r->ctx, (uint32_t)(addr - r->base), value);
-	}
-	if (sim.cost != 0) {
-		sim_advance(sim.cost); /* the access takes effect, then time passes */
-	}
-	if (sim.trace != NULL) {
-		sim.trace(sim.trace_arg, true, addr, value);
-	}
+	(void)bus_access(addr, true, value, 1u);
 }
