@@ -183,4 +183,6 @@ int d1_rt_hwtimer_init(void)
 	return RT_EOK;
 }
 
+INIT_DEVICE_EXPORT(d1_rt_hwtimer_init);
+
 #endif /* BSP_USING_D1_HWTIMER */

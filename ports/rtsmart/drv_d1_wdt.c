@@ -158,4 +158,6 @@ int d1_rt_wdt_init(void)
 	return (int)rt_hw_watchdog_register(&d->parent, "wdt", RT_DEVICE_FLAG_DEACTIVATE, RT_NULL);
 }
 
+INIT_DEVICE_EXPORT(d1_rt_wdt_init);
+
 #endif /* BSP_USING_D1_WDT */
