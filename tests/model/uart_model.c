@@ -342,6 +342,19 @@ static void clear_rx_fifo(struct uart_model *m)
 	m->lsr_err = 0;
 }
 
+/* A DLL/DLH write (DLAB set): ignored while BUSY (DW), or dropped by the
+ * drop_dl_writes fault. */
+static void dl_write(struct uart_model *m, bool busy, uint8_t *latch, uint8_t v)
+{
+	if (busy) {
+		m->dl_ignored++;
+	} else if (m->drop_dl_writes > 0) {
+		m->drop_dl_writes--;
+	} else {
+		*latch = v;
+	}
+}
+
 static void wr(void *ctx, uint32_t off, uint32_t value)
 {
 	struct uart_model *m = ctx;
@@ -356,13 +369,7 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 	switch (idx) {
 	case RBR:
 		if ((m->lcr & LCR_DLAB) != 0) {
-			if (busy) {
-				m->dl_ignored++;
-			} else if (m->drop_dl_writes > 0) {
-				m->drop_dl_writes--;
-			} else {
-				m->dll = v;
-			}
+			dl_write(m, busy, &m->dll, v);
 			return;
 		}
 		if (m->tx_count >= eff_depth(m)) {
@@ -376,13 +383,7 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 		return;
 	case IER:
 		if ((m->lcr & LCR_DLAB) != 0) {
-			if (busy) {
-				m->dl_ignored++;
-			} else if (m->drop_dl_writes > 0) {
-				m->drop_dl_writes--;
-			} else {
-				m->dlh = v;
-			}
+			dl_write(m, busy, &m->dlh, v);
 			return;
 		}
 		if ((v & IER_ETBEI) != 0 && (m->ier & IER_ETBEI) == 0 && m->tx_count == 0) {
