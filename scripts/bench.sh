@@ -25,7 +25,7 @@ echo "== static instruction count of hot functions (rv64imafdc, -Os; whole funct
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 (cd "$tmp" && riscv64-unknown-elf-ar x "$OLDPWD/$lib")
-for fn in d1_timer_tick d1_timer_elapsed d1_timer_irq_ack d1_uart_isr d1_plic_dispatch \
+for fn in d1_timer_isr d1_timer_elapsed d1_timer_irq_ack d1_uart_isr d1_plic_isr \
           d1_plic_claim d1_plic_complete d1_lat_record; do
   for o in "$tmp"/*.obj; do
     # -ffunction-sections: the function is its section (local labels included);

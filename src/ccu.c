@@ -29,17 +29,17 @@ static uint32_t field(uint32_t v, uint32_t bits, unsigned lsb)
 
 static bool valid(const struct d1_ccu *c)
 {
-	return c != NULL && c->base != 0u && c->hosc_hz != 0u;
+	return c != NULL && c->base != 0u && c->osc24m_hz != 0u;
 }
 
-d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t hosc_hz)
+d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t osc24m_hz)
 {
-	if (c == NULL || base == 0u || hosc_hz == 0u) {
+	if (c == NULL || base == 0u || osc24m_hz == 0u) {
 		return D1_EINVAL;
 	}
 	*c = (struct d1_ccu){
 	        .base = base,
-	        .hosc_hz = hosc_hz,
+	        .osc24m_hz = osc24m_hz,
 	        .losc_hz = D1_LOSC_HZ,
 	        .iosc_hz = D1_CCU_IOSC_HZ,
 	        .cpu_max_hz = D1_CCU_PLL_CPU_MAX_HZ_DEFAULT,
@@ -52,8 +52,8 @@ d1_err_t d1_ccu_set_cpu_limit(struct d1_ccu *c, uint64_t max_hz)
 	if (!valid(c)) {
 		return D1_EINVAL;
 	}
-	if (max_hz < (uint64_t)c->hosc_hz * D1_CCU_PLL_CPU_N_MIN ||
-	    max_hz > (uint64_t)c->hosc_hz * D1_CCU_PLL_CPU_N_MAX) {
+	if (max_hz < (uint64_t)c->osc24m_hz * D1_CCU_PLL_CPU_N_MIN ||
+	    max_hz > (uint64_t)c->osc24m_hz * D1_CCU_PLL_CPU_N_MAX) {
 		return D1_ERANGE;
 	}
 	c->cpu_max_hz = max_hz;
@@ -63,18 +63,20 @@ d1_err_t d1_ccu_set_cpu_limit(struct d1_ccu *c, uint64_t max_hz)
 /* --- rate decoding --- */
 
 /* The oscillator mux values are the same in PSI_CLK, RISCV_CLK and (for
- * HOSC, LOSC) APBn_CLK: 0 HOSC, 1 LOSC, 2 IOSC (SVD psi_clk, riscv_clk,
+ * OSC24M, LOSC) APBn_CLK: 0 OSC24M, 1 LOSC, 2 IOSC (SVD psi_clk, riscv_clk,
  * apb%s_clk); enum d1_ccu_clk numbers the three oscillators the same way. */
-_Static_assert(D1_CCU_PSI_SRC_HOSC == 0u && D1_CCU_PSI_SRC_LOSC == 1u && D1_CCU_PSI_SRC_IOSC == 2u,
+_Static_assert(D1_CCU_PSI_SRC_OSC24M == 0u && D1_CCU_PSI_SRC_LOSC == 1u &&
+                       D1_CCU_PSI_SRC_IOSC == 2u,
                "PSI oscillator mux values");
-_Static_assert(D1_CCU_RISCV_SRC_HOSC == D1_CCU_PSI_SRC_HOSC &&
+_Static_assert(D1_CCU_RISCV_SRC_OSC24M == D1_CCU_PSI_SRC_OSC24M &&
                        D1_CCU_RISCV_SRC_LOSC == D1_CCU_PSI_SRC_LOSC &&
                        D1_CCU_RISCV_SRC_IOSC == D1_CCU_PSI_SRC_IOSC,
                "RISCV oscillator mux values");
-_Static_assert(D1_CCU_APB_SRC_HOSC == D1_CCU_PSI_SRC_HOSC &&
+_Static_assert(D1_CCU_APB_SRC_OSC24M == D1_CCU_PSI_SRC_OSC24M &&
                        D1_CCU_APB_SRC_LOSC == D1_CCU_PSI_SRC_LOSC,
                "APB oscillator mux values");
-_Static_assert(D1_CCU_CLK_HOSC == D1_CCU_PSI_SRC_HOSC && D1_CCU_CLK_LOSC == D1_CCU_PSI_SRC_LOSC &&
+_Static_assert(D1_CCU_CLK_OSC24M == D1_CCU_PSI_SRC_OSC24M &&
+                       D1_CCU_CLK_LOSC == D1_CCU_PSI_SRC_LOSC &&
                        D1_CCU_CLK_IOSC == D1_CCU_PSI_SRC_IOSC,
                "enum d1_ccu_clk oscillator values");
 
@@ -82,8 +84,8 @@ _Static_assert(D1_CCU_CLK_HOSC == D1_CCU_PSI_SRC_HOSC && D1_CCU_CLK_LOSC == D1_C
 static uint64_t osc_rate(const struct d1_ccu *c, uint32_t sel)
 {
 	switch (sel) {
-	case D1_CCU_PSI_SRC_HOSC:
-		return c->hosc_hz;
+	case D1_CCU_PSI_SRC_OSC24M:
+		return c->osc24m_hz;
 	case D1_CCU_PSI_SRC_LOSC:
 		return c->losc_hz;
 	default:
@@ -91,7 +93,7 @@ static uint64_t osc_rate(const struct d1_ccu *c, uint32_t sel)
 	}
 }
 
-/* PLL_CPU = HOSC * N / M (d1-hardware.md; SVD pll_n [15:8], pll_m [1:0]).
+/* PLL_CPU = OSC24M * N / M (d1-hardware.md; SVD pll_n [15:8], pll_m [1:0]).
  * No clock unless EN and the output gate are set. */
 static d1_err_t rate_pll_cpu(const struct d1_ccu *c, uint64_t *hz)
 {
@@ -103,11 +105,11 @@ static d1_err_t rate_pll_cpu(const struct d1_ccu *c, uint64_t *hz)
 	    (v & D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS) == 0u) {
 		return D1_ESTATE;
 	}
-	*hz = (uint64_t)c->hosc_hz * n / m;
+	*hz = (uint64_t)c->osc24m_hz * n / m;
 	return D1_OK;
 }
 
-/* PLL_PERI0: 4X = HOSC * N / M, 2X = 4X / P0, 1X = 2X / 2, 800M = 4X / P1
+/* PLL_PERI0: 4X = OSC24M * N / M, 2X = 4X / P0, 1X = 2X / 2, 800M = 4X / P1
  * (d1-hardware.md; Linux ccu-sun20i-d1.c). @out selects the output. */
 static d1_err_t rate_peri0(const struct d1_ccu *c, enum d1_ccu_clk out, uint64_t *hz)
 {
@@ -124,7 +126,7 @@ static d1_err_t rate_peri0(const struct d1_ccu *c, enum d1_ccu_clk out, uint64_t
 	    (v & D1_CCU_PLL_PERI_CTRL_OUTPUT_GATE_BITS) == 0u) {
 		return D1_ESTATE;
 	}
-	x4 = (uint64_t)c->hosc_hz * n;
+	x4 = (uint64_t)c->osc24m_hz * n;
 	switch (out) {
 	case D1_CCU_CLK_PERI0_4X:
 		*hz = x4 / m;
@@ -142,7 +144,7 @@ static d1_err_t rate_peri0(const struct d1_ccu *c, enum d1_ccu_clk out, uint64_t
 	return D1_OK;
 }
 
-/* PSI = src / M / 2^N; mux 0 HOSC, 1 LOSC, 2 IOSC, 3 PERI0(1X) (SVD psi_clk). */
+/* PSI = src / M / 2^N; mux 0 OSC24M, 1 LOSC, 2 IOSC, 3 PERI0(1X) (SVD psi_clk). */
 static d1_err_t rate_psi(const struct d1_ccu *c, uint64_t *hz)
 {
 	uint32_t v = rd(c, D1_CCU_PSI_CLK_OFFSET);
@@ -162,11 +164,11 @@ static d1_err_t rate_psi(const struct d1_ccu *c, uint64_t *hz)
 	return D1_OK;
 }
 
-/* Rate an APB mux value selects: 0 HOSC, 1 LOSC, 2 PSI, 3 PERI0(1X). */
+/* Rate an APB mux value selects: 0 OSC24M, 1 LOSC, 2 PSI, 3 PERI0(1X). */
 static d1_err_t apb_parent(const struct d1_ccu *c, unsigned src, uint64_t *hz)
 {
 	switch (src) {
-	case D1_CCU_APB_SRC_HOSC:
+	case D1_CCU_APB_SRC_OSC24M:
 	case D1_CCU_APB_SRC_LOSC:
 		*hz = osc_rate(c, src);
 		return D1_OK;
@@ -208,7 +210,7 @@ static d1_err_t rate_riscv(const struct d1_ccu *c, bool axi, uint64_t *hz)
 	d1_err_t e = D1_OK;
 
 	switch (sel) {
-	case D1_CCU_RISCV_SRC_HOSC:
+	case D1_CCU_RISCV_SRC_OSC24M:
 	case D1_CCU_RISCV_SRC_LOSC:
 	case D1_CCU_RISCV_SRC_IOSC:
 		in = osc_rate(c, sel);
@@ -251,7 +253,7 @@ d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *
 		return D1_EINVAL;
 	}
 	switch (clk) {
-	case D1_CCU_CLK_HOSC:
+	case D1_CCU_CLK_OSC24M:
 	case D1_CCU_CLK_LOSC:
 	case D1_CCU_CLK_IOSC:
 		r = osc_rate(c, (uint32_t)clk);
@@ -435,8 +437,8 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	if (!valid(c)) {
 		return D1_EINVAL;
 	}
-	n = hz / c->hosc_hz; /* never faster than asked */
-	rate = n * c->hosc_hz;
+	n = hz / c->osc24m_hz; /* never faster than asked */
+	rate = n * c->osc24m_hz;
 	if (n < D1_CCU_PLL_CPU_N_MIN || n > D1_CCU_PLL_CPU_N_MAX || rate > c->cpu_max_hz) {
 		return D1_ERANGE;
 	}
@@ -456,10 +458,10 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	         D1_CCU_RISCV_SRC_PLL_CPU;
 	if (on_pll) {
 		/* The core must never run from a PLL that is being changed:
-		 * park it on the always-running 24 MHz DCXO. */
-		d1_mmio_write32(
-		        core, (clk & ~D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS) |
-		                      (D1_CCU_RISCV_SRC_HOSC << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB));
+		 * park it on the always-running 24 MHz OSC24M. */
+		d1_mmio_write32(core, (clk & ~D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS) |
+		                              (D1_CCU_RISCV_SRC_OSC24M
+		                               << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB));
 	}
 	/* U-Boot order: lock detector (and output) off, program N with
 	 * EN|LDO, lock detector on, poll LOCK, settle, output on. M = 1. */
@@ -476,7 +478,7 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 			break;
 		}
 		if (waited >= D1_CCU_PLL_LOCK_TIMEOUT_US) {
-			return D1_ETIMEDOUT; /* core stays on the DCXO */
+			return D1_ETIMEDOUT; /* core stays on the OSC24M */
 		}
 		d1_port_delay_us(D1_CCU_PLL_LOCK_POLL_US);
 	}

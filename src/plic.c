@@ -210,8 +210,8 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 	d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
 }
 
-unsigned d1_plic_dispatch(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
-                          struct d1_plic_stats *stats)
+unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
+                     struct d1_plic_stats *stats)
 {
 	struct d1_plic_stats scratch = {0};
 	struct d1_plic_frame f = {0};

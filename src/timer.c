@@ -29,7 +29,7 @@ static uintptr_t reg(const struct d1_timer *t, uint32_t off)
 
 static uint32_t src_hz(const struct d1_timer *t, unsigned src)
 {
-	return src == D1_TIMER_SRC_LOSC ? t->losc_hz : t->hosc_hz;
+	return src == D1_TIMER_SRC_LOSC ? t->losc_hz : t->osc24m_hz;
 }
 
 static uint64_t gcd64(uint64_t a, uint64_t b)
@@ -50,16 +50,16 @@ static uint32_t clocks_to_us_ceil(const struct d1_timer *t, unsigned src, unsign
 	return (uint32_t)((num + hz - 1u) / hz);
 }
 
-d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t hosc_hz,
+d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t osc24m_hz,
                        uint32_t losc_hz)
 {
-	if (t == NULL || base == 0u || channel >= D1_TIMER_CHANNELS || hosc_hz == 0u ||
+	if (t == NULL || base == 0u || channel >= D1_TIMER_CHANNELS || osc24m_hz == 0u ||
 	    losc_hz == 0u) {
 		return D1_EINVAL;
 	}
 	*t = (struct d1_timer){
 	        .base = base,
-	        .hosc_hz = hosc_hz,
+	        .osc24m_hz = osc24m_hz,
 	        .losc_hz = losc_hz,
 	        .channel = (uint8_t)channel,
 	        .src = D1_TIMER_SRC_OSC24M,
@@ -341,7 +341,7 @@ d1_err_t d1_timer_stop(struct d1_timer *t)
 	return D1_OK;
 }
 
-uint32_t d1_timer_tick(struct d1_timer *t)
+uint32_t d1_timer_isr(struct d1_timer *t)
 {
 	uint32_t cur;
 
@@ -368,7 +368,7 @@ uint32_t d1_timer_elapsed(const struct d1_timer *t)
 	if (after != before) {
 		cur = d1_timer_read_current(t); /* a boundary fell between: resample */
 	}
-	/* A boundary not yet handled by d1_timer_tick() started next_interval
+	/* A boundary not yet handled by d1_timer_isr() started next_interval
 	 * (differs from cur_interval only on a fractional schedule). */
 	return (after ? t->next_interval : t->cur_interval) - cur;
 }

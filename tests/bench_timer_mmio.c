@@ -21,7 +21,7 @@ static int measure(const char *what, enum d1_timer_src src, uint32_t hz)
 
 	sim_reset();
 	timer_model_init(&tm, D1_TIMER_BASE);
-	if (d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ) != D1_OK ||
+	if (d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ) != D1_OK ||
 	    d1_timer_set_clock(&t, src, 0) != D1_OK ||
 	    d1_timer_set_period_hz(&t, hz, NULL) != D1_OK ||
 	    d1_timer_start(&t, D1_TIMER_PERIODIC) != D1_OK) {
@@ -35,7 +35,7 @@ static int measure(const char *what, enum d1_timer_src src, uint32_t hz)
 			sim_advance(SIM_HZ / hz / 4u);
 		}
 		boundaries = tm.ch[1].boundaries;
-		(void)d1_timer_tick(&t);
+		(void)d1_timer_isr(&t);
 	}
 	r1 = sim_reads() - r0;
 	w1 = sim_writes() - w0;

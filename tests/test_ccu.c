@@ -51,7 +51,7 @@ static int setup(void **state)
 	(void)state;
 	sim_reset();
 	ccu_model_init(&cm, D1_CCU_BASE);
-	assert_int_equal(d1_ccu_init(&ccu, D1_CCU_BASE, D1_HOSC_HZ), D1_OK);
+	assert_int_equal(d1_ccu_init(&ccu, D1_CCU_BASE, D1_OSC24M_HZ), D1_OK);
 	wl = (struct wlog){0};
 	sim_set_trace(trace, &wl);
 	return 0;
@@ -100,7 +100,7 @@ static void test_decode_uboot_defaults(void **state)
 	assert_int_equal(rate(D1_CCU_CLK_APB1), MHZ(24));
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(1008));
 	assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), MHZ(504));
-	assert_int_equal(rate(D1_CCU_CLK_HOSC), MHZ(24)); /* the Timer's clock */
+	assert_int_equal(rate(D1_CCU_CLK_OSC24M), MHZ(24)); /* the Timer's clock */
 	assert_int_equal(rate(D1_CCU_CLK_LOSC), 32768);
 	assert_int_equal(rate(D1_CCU_CLK_IOSC), MHZ(16));
 	for (unsigned u = 0; u < D1_CCU_UART_COUNT; u++) {
@@ -159,7 +159,7 @@ static void test_decode_variants(void **state)
 	ccu_model_poke(&cm, D1_CCU_RISCV_CLK_OFFSET, 0x05000100u);
 	expect_rate_err(D1_CCU_CLK_PLL_CPU, D1_ESTATE);
 	expect_rate_err(D1_CCU_CLK_RISCV, D1_ESTATE);
-	/* power-on: everything on the DCXO */
+	/* power-on: everything on the OSC24M */
 	setup(NULL);
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
 	assert_int_equal(rate(D1_CCU_CLK_APB1), MHZ(24));
@@ -167,7 +167,7 @@ static void test_decode_variants(void **state)
 }
 
 /* Every mux value of PSI, APB0/APB1 and RISCV_CLK (dividers 1) decodes to
- * its source: 0 HOSC, 1 LOSC, 2 IOSC (PSI, core) or PSI (APB), then the PLL
+ * its source: 0 OSC24M, 1 LOSC, 2 IOSC (PSI, core) or PSI (APB), then the PLL
  * outputs (SVD psi_clk, apb%s_clk, riscv_clk). */
 static void test_every_source_mux_value(void **state)
 {
@@ -225,7 +225,7 @@ static void test_pll_cpu_1008_to_1200(void **state)
 	assert_int_equal(rate(D1_CCU_CLK_RISCV_AXI), MHZ(600));
 	assert_int_equal(ccu_model_peek(&cm, D1_CCU_RISCV_CLK_OFFSET), 0x05000100u);
 	assert_true(ccu_model_pll_locked(&cm, &cm.pll_cpu));
-	/* the order: core parked on HOSC first, restored last, after the lock
+	/* the order: core parked on OSC24M first, restored last, after the lock
 	 * and the settle time */
 	assert_true(wl.n >= 5);
 	assert_int_equal(wl.off[0], D1_CCU_RISCV_CLK_OFFSET);
@@ -272,7 +272,7 @@ static void test_pll_cpu_rounds_down_and_reports(void **state)
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(288), &got), D1_OK);
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(288));
 	assert_int_equal(cm.core_violations, 0);
-	/* a PLL_CPU M left by firmware is cleared: the rate is HOSC * N */
+	/* a PLL_CPU M left by firmware is cleared: the rate is OSC24M * N */
 	ccu_model_poke(&cm, D1_CCU_PLL_CPU_CTRL_OFFSET, 0xE8002903u);
 	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(252));
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
@@ -304,7 +304,7 @@ static void test_model_catches_core_on_unlocked_pll(void **state)
 	assert_int_equal(cm.core_violations, 2);
 }
 
-static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
+static void test_pll_lock_timeout_leaves_core_on_osc24m(void **state)
 {
 	uint64_t got = 0;
 	uint64_t d0;
@@ -321,7 +321,7 @@ static void test_pll_lock_timeout_leaves_core_on_hosc(void **state)
 	assert_true(sim_delay_us_total() - d0 >= D1_CCU_PLL_LOCK_TIMEOUT_US);
 	assert_true(sim_delay_us_total() - d0 <=
 	            D1_CCU_PLL_LOCK_TIMEOUT_US + D1_CCU_PLL_LOCK_POLL_US);
-	/* the core is on the DCXO, with its dividers, and was never on the
+	/* the core is on the OSC24M, with its dividers, and was never on the
 	 * unlocked PLL */
 	assert_int_equal(ccu_model_peek(&cm, D1_CCU_RISCV_CLK_OFFSET), 0x00000100u);
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(24));
@@ -359,7 +359,7 @@ static void test_pll_change_when_core_is_elsewhere(void **state)
 	uint64_t got = 0;
 
 	(void)state;
-	/* power-on: PLL off, core on HOSC: the PLL is started, the core
+	/* power-on: PLL off, core on OSC24M: the PLL is started, the core
 	 * stays where it is */
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
 	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1008));
@@ -445,7 +445,7 @@ static void test_apb1_config_no_glitch(void **state)
 	assert_int_equal(uhz, 100000000u);
 	assert_true(cm.apb1_max_hz <= MHZ(100));
 	/* 100 MHz -> 24 MHz: the source changes first */
-	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 1, 0, &hz), D1_OK);
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_OSC24M, 1, 0, &hz), D1_OK);
 	assert_int_equal(hz, 24000000u);
 	assert_int_equal(ccu_model_apb1_hz(&cm), MHZ(24));
 	assert_true(cm.apb1_max_hz <= MHZ(100));
@@ -458,7 +458,7 @@ static void test_apb1_config_no_glitch(void **state)
 	assert_true(cm.apb1_max_hz <= MHZ(100));
 	/* the other bits of the register are kept */
 	ccu_model_poke(&cm, D1_CCU_APB1_CLK_OFFSET, 0x00800000u | 0x01000000u);
-	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 2, 0, &hz), D1_OK);
+	assert_int_equal(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_OSC24M, 2, 0, &hz), D1_OK);
 	assert_int_equal(ccu_model_peek(&cm, D1_CCU_APB1_CLK_OFFSET), 0x00800001u);
 	assert_int_equal(hz, 12000000u);
 }
@@ -479,15 +479,15 @@ static void test_model_catches_apb1_glitch(void **state)
 static void test_invalid_inputs_write_nothing(void **state)
 {
 	struct d1_ccu c;
-	struct d1_ccu bad = {.base = 0, .hosc_hz = D1_HOSC_HZ};
+	struct d1_ccu bad = {.base = 0, .osc24m_hz = D1_OSC24M_HZ};
 	uint64_t hz;
 	uint32_t uhz;
 	bool on;
 
 	(void)state;
 	ccu_model_preset_uboot(&cm);
-	SIM_EXPECT_NO_WRITE(d1_ccu_init(NULL, D1_CCU_BASE, D1_HOSC_HZ), D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 0, D1_HOSC_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_init(NULL, D1_CCU_BASE, D1_OSC24M_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 0, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE, 0), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk)D1_CCU_CLK_COUNT, &hz),
 	                    D1_EINVAL);
@@ -505,12 +505,13 @@ static void test_invalid_inputs_write_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_ccu_uart_is_enabled(&ccu, 6, &on), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_uart_is_enabled(&ccu, 0, NULL), D1_EINVAL);
 	/* APB1 */
-	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(NULL, D1_CCU_APB_SRC_HOSC, 1, 0, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(NULL, D1_CCU_APB_SRC_OSC24M, 1, 0, NULL), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, (enum d1_ccu_apb_src)4, 1, 0, NULL),
 	                    D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 0, 0, NULL), D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 33, 0, NULL), D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_HOSC, 1, 4, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_OSC24M, 0, 0, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_OSC24M, 33, 0, NULL),
+	                    D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_OSC24M, 1, 4, NULL), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 1, 0, NULL),
 	                    D1_ERANGE);
 	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, D1_CCU_APB_SRC_PERI0_1X, 5, 0, NULL),
@@ -549,7 +550,7 @@ int main(void)
 	        T(test_pll_cpu_1008_to_1200),
 	        T(test_pll_cpu_rounds_down_and_reports),
 	        T(test_model_catches_core_on_unlocked_pll),
-	        T(test_pll_lock_timeout_leaves_core_on_hosc),
+	        T(test_pll_lock_timeout_leaves_core_on_osc24m),
 	        T(test_pll_slow_lock_within_and_beyond_budget),
 	        T(test_pll_change_when_core_is_elsewhere),
 	        T(test_uart_gate_then_reset_and_reverse),

@@ -127,7 +127,7 @@ static void test_claims_highest_priority_above_threshold(void **state)
 	}
 	assert_true(plic_model_eip(&pm, 1));
 	assert_false(plic_model_eip(&pm, 0));
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 3);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 3);
 	assert_int_equal(hl.n, 3);
 	for (unsigned i = 0; i < 3; i++) {
 		assert_int_equal(hl.order[i], want[i]);
@@ -136,7 +136,7 @@ static void test_claims_highest_priority_above_threshold(void **state)
 	assert_false(plic_model_eip(&pm, 1));
 	/* lower the threshold: 23 now qualifies; 25 (priority 0) still never */
 	assert_int_equal(d1_plic_set_threshold(&plic, 1), D1_OK);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 	assert_int_equal(hl.order[3], 23);
 	assert_int_equal(hl.calls[25], 0);
 	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
@@ -184,7 +184,7 @@ static void test_random_arbitration_order(void **state)
 				}
 			}
 		}
-		assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), ne);
+		assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), ne);
 		assert_int_equal(hl.n, ne);
 		for (unsigned i = 0; i < ne; i++) {
 			assert_int_equal(hl.order[i], expect[i]);
@@ -210,7 +210,7 @@ static void test_level_redelivered_until_serviced_and_bounded(void **state)
 	assert_int_equal(d1_plic_enable(&plic, 60), D1_OK);
 	plic_model_set_level(&pm, 60, true);
 	hl.keep_high[60] = 2; /* the device needs three services */
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 3);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 3);
 	assert_int_equal(hl.calls[60], 3);
 	assert_int_equal(st.dispatched, 3);
 	assert_int_equal(st.spurious, 0);
@@ -218,7 +218,7 @@ static void test_level_redelivered_until_serviced_and_bounded(void **state)
 	 * pending (not lost, not wedged) */
 	hl.keep_high[60] = 1000000;
 	plic_model_set_level(&pm, 60, true);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), NSRC + 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), NSRC + 1);
 	assert_true(pm.pending[60]);
 	assert_int_equal(pm.claimed_by[60], -1);
 	assert_true(plic_model_eip(&pm, 1));
@@ -247,7 +247,7 @@ static void test_edge_completed_before_handler(void **state)
 	table_all(edge_handler, true);
 	edge_repulse = 1;
 	plic_model_pulse(&pm, 30);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 2);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 2);
 	assert_int_equal(hl.calls[30], 2);
 	assert_int_equal(pm.edges_lost, 0);
 
@@ -257,7 +257,7 @@ static void test_edge_completed_before_handler(void **state)
 	hl = (struct hlog){0};
 	edge_repulse = 1;
 	plic_model_pulse(&pm, 30);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 	assert_int_equal(pm.edges_lost, 1);
 }
 
@@ -280,14 +280,14 @@ static void test_masked_eoi_cannot_wedge(void **state)
 	assert_int_equal(d1_plic_set_priority(&plic, D1_IRQ_UART(0), 3), D1_OK);
 	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
 	plic_model_set_level(&pm, D1_IRQ_UART(0), true);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 	assert_int_equal(pm.completes_dropped_masked, 0);
 	assert_int_equal(pm.claimed_by[D1_IRQ_UART(0)], -1); /* completed */
 	assert_false(plic_model_enabled(&pm, 1, D1_IRQ_UART(0)));
 	assert_false(plic_model_eip(&pm, 1));
 	/* the thread finishes and unmasks: the still-high line comes back */
 	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 	assert_int_equal(hl.calls[D1_IRQ_UART(0)], 2);
 
 	/* The sequence the driver avoids, on the raw bus: mask, then complete.
@@ -316,7 +316,7 @@ static void test_unhandled_source_completed_then_masked(void **state)
 	table[40].fn = NULL;
 	plic_model_set_level(&pm, 40, true);  /* stays high: would storm */
 	plic_model_set_level(&pm, 150, true); /* beyond a short table */
-	assert_int_equal(d1_plic_dispatch(&plic, table, 100, &st), 0);
+	assert_int_equal(d1_plic_isr(&plic, table, 100, &st), 0);
 	assert_int_equal(st.unhandled, 2);
 	assert_int_equal(pm.completes_dropped_masked, 0);
 	assert_int_equal(pm.claimed_by[40], -1);
@@ -324,7 +324,7 @@ static void test_unhandled_source_completed_then_masked(void **state)
 	assert_false(plic_model_enabled(&pm, 1, 40));
 	assert_false(plic_model_enabled(&pm, 1, 150));
 	assert_false(plic_model_eip(&pm, 1)); /* no storm */
-	assert_int_equal(d1_plic_dispatch(&plic, table, 100, &st), 0);
+	assert_int_equal(d1_plic_isr(&plic, table, 100, &st), 0);
 	assert_int_equal(st.spurious, 1);
 	assert_int_equal(pm.claims[1], 2);
 }
@@ -336,7 +336,7 @@ static void test_spurious_claims_counted(void **state)
 	(void)state;
 	init_ctx1(0);
 	table_all(level_handler, false);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
 	assert_int_equal(st.spurious, 1);
 	/* a source pending, but the claim says 0 (the interrupt was taken by
 	 * another context, or went away) */
@@ -344,9 +344,9 @@ static void test_spurious_claims_counted(void **state)
 	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
 	plic_model_set_level(&pm, 76, true);
 	pm.spurious_claims = 1;
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
 	assert_int_equal(st.spurious, 2);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 1);
 	assert_int_equal(st.dispatched, 1);
 	assert_int_equal(st.spurious, 2);
 }
@@ -423,7 +423,7 @@ static void test_qemu_virt_prio_max(void **state)
 	assert_int_equal(d1_plic_enable(&q, D1_PLIC_QEMU_VIRT_UART0_IRQ), D1_OK);
 	plic_model_set_level(&pm, D1_PLIC_QEMU_VIRT_UART0_IRQ, true);
 	table_all(level_handler, false);
-	assert_int_equal(d1_plic_dispatch(&q, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&q, table, NSRC + 1, NULL), 1);
 	assert_int_equal(hl.calls[D1_PLIC_QEMU_VIRT_UART0_IRQ], 1);
 	/* no PLIC_CTRL there */
 	assert_int_equal(d1_plic_set_s_per(D1_PLIC_QEMU_VIRT_BASE, true), D1_ENODELEG);
@@ -450,7 +450,7 @@ static void outer_handler(unsigned src, void *arg)
 	hl.calls[src]++;
 	plic_model_set_level(&pm, 51, true);
 	/* nested interrupt (the port re-enabled interrupts in the handler) */
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 }
 
 static void test_nested_dispatch_disable_of_outer_source(void **state)
@@ -465,7 +465,7 @@ static void test_nested_dispatch_disable_of_outer_source(void **state)
 	assert_int_equal(d1_plic_enable(&plic, 50), D1_OK);
 	assert_int_equal(d1_plic_enable(&plic, 51), D1_OK);
 	plic_model_set_level(&pm, 50, true);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 	assert_int_equal(hl.calls[50], 1);
 	assert_int_equal(hl.calls[51], 1);
 	assert_int_equal(pm.claimed_by[50], -1);
@@ -491,7 +491,7 @@ static void test_self_complete_not_repeated(void **state)
 	assert_int_equal(d1_plic_set_priority(&plic, 90, 1), D1_OK);
 	assert_int_equal(d1_plic_enable(&plic, 90), D1_OK);
 	plic_model_set_level(&pm, 90, true);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, NULL), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, NULL), 1);
 	assert_int_equal(pm.completes[1], 1);
 	assert_int_equal(pm.completes_unclaimed, 0);
 }
@@ -537,7 +537,7 @@ static void test_invalid_inputs_write_nothing(void **state)
 	d1_plic_complete(NULL, 20);
 	assert_int_equal(sim_writes(), w0);
 	assert_int_equal(plic.rejected, 2);
-	assert_int_equal(d1_plic_dispatch(NULL, table, NSRC + 1, NULL), 0);
+	assert_int_equal(d1_plic_isr(NULL, table, NSRC + 1, NULL), 0);
 	assert_int_equal(sim_writes(), w0);
 	/* the priority limit follows the handle */
 	assert_int_equal(d1_plic_set_max_priority(&plic, 7), D1_OK);
@@ -563,7 +563,7 @@ static void test_foreign_claim_completed_and_counted(void **state)
 	assert_int_equal(d1_plic_set_priority(&plic, 40, 3), D1_OK);
 	assert_int_equal(d1_plic_enable(&plic, 40), D1_OK);
 	plic_model_set_level(&pm, 40, true);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 1);
 	assert_int_equal(pm.claimed_by[150], -1); /* completed: gateway open */
 	assert_int_equal(pm.delivered[150], 1);
 	assert_int_equal(st.foreign, 1);
@@ -573,7 +573,7 @@ static void test_foreign_claim_completed_and_counted(void **state)
 	/* it can interrupt again (it was not left in service) */
 	plic_model_set_level(&pm, 150, true);
 	plic_model_set_level(&pm, 150, false);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
 	assert_int_equal(pm.delivered[150], 2);
 	assert_int_equal(st.foreign, 2);
 	assert_int_equal(st.spurious, 0);
@@ -595,7 +595,7 @@ static void test_claim_value_masked(void **state)
 	assert_int_equal(d1_plic_claim(&plic), 76);
 	d1_plic_complete(&plic, 76);
 	assert_int_equal(pm.claimed_by[76], -1);
-	assert_int_equal(d1_plic_dispatch(&plic, table, NSRC + 1, &st), 1);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 1);
 	assert_int_equal(hl.calls[76], 1);
 	assert_int_equal(pm.claimed_by[76], -1);
 	assert_int_equal(st.spurious + st.foreign, 0);

@@ -102,7 +102,7 @@ static void run_ticks(struct d1_timer *t, uint64_t periods, uint64_t max_step, u
 			assert_int_equal(bl.count[ch], seen + 1); /* never missed one */
 			assert_true(d1_timer_irq_pending(t));
 			uint64_t since = tm.ch[ch].in_clocks - bl.last[ch];
-			uint32_t sample = d1_timer_tick(t);
+			uint32_t sample = d1_timer_isr(t);
 			if (check_samples) {
 				assert_int_equal(sample, since);
 			}
@@ -130,7 +130,7 @@ static void test_1khz_at_24mhz_is_exact_for_20000_periods(void **state)
 	struct d1_timer_achieved a;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, &a), D1_OK);
 	assert_int_equal(a.src, D1_TIMER_SRC_OSC24M);
 	assert_int_equal(a.prescale_log2, 0);
@@ -157,7 +157,7 @@ static void run_fractional(unsigned ch, enum d1_timer_src src, uint32_t hz, uint
 	struct d1_timer t;
 	struct d1_timer_achieved a;
 
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, ch, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, ch, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_clock(&t, src, 0), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, hz, &a), D1_OK);
 	assert_int_equal(a.clocks, want_clocks);
@@ -208,7 +208,7 @@ static void test_ns_api_and_auto_clock(void **state)
 	struct d1_timer_achieved a;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_ns(&t, 1000000, &a), D1_OK);
 	assert_int_equal(a.clocks, 24000);
 	assert_int_equal(a.src, D1_TIMER_SRC_OSC24M);
@@ -239,7 +239,7 @@ static void test_oneshot_fires_once(void **state)
 	struct d1_timer t;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_clocks(&t, 1000, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_OK);
 	/* the start's RELOAD poll already let a few clocks pass */
@@ -266,7 +266,7 @@ static void test_start_stop_restart_honours_sync(void **state)
 	struct d1_timer t;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
 	assert_int_equal(d1_timer_set_period_clocks(&t, 4, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
@@ -308,7 +308,7 @@ static void test_inherited_running_timer_is_stopped_safely(void **state)
 	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(0), 1000);
 	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(0), (7u << 4) | 0x3u);
 	sim_advance(1000000);
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_true(d1_timer_hw_enabled(&t));
 	/* start straight away: the driver disables and waits first */
 	assert_int_equal(d1_timer_set_period_hz(&t, 2000, NULL), D1_OK);
@@ -328,8 +328,8 @@ static void test_two_channels_do_not_disturb_each_other(void **state)
 	uint64_t rng = 99;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t0, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
-	assert_int_equal(d1_timer_init(&t1, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t0, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t1, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t0, 1000, NULL), D1_OK);
 	assert_int_equal(d1_timer_set_clock(&t1, D1_TIMER_SRC_LOSC, 0), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t1, 1000, NULL), D1_OK);
@@ -347,14 +347,14 @@ static void test_two_channels_do_not_disturb_each_other(void **state)
 		bool p0 = bl.count[0] != s0, p1 = bl.count[1] != s1;
 		if (p0) {
 			assert_true(d1_timer_irq_pending(&t0));
-			(void)d1_timer_tick(&t0);
+			(void)d1_timer_isr(&t0);
 			assert_false(d1_timer_irq_pending(&t0));
 			/* acknowledging 0 left 1's pending bit alone */
 			assert_int_equal(d1_timer_irq_pending(&t1), p1);
 			s0 = bl.count[0];
 		}
 		if (p1) {
-			(void)d1_timer_tick(&t1);
+			(void)d1_timer_isr(&t1);
 			s1 = bl.count[1];
 		}
 	}
@@ -376,7 +376,7 @@ static void test_elapsed_and_remaining(void **state)
 	struct d1_timer t;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_clocks(&t, 24000, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
 	sim_advance(24000 + 5000 - tm.ch[1].in_clocks); /* one period, then 5000 */
@@ -393,7 +393,7 @@ static void test_elapsed_before_tick_on_fractional_schedule(void **state)
 	uint64_t n;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 7000, NULL), D1_OK); /* 3428.57 clocks */
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
 	for (int i = 0; i < 50; i++) {
@@ -405,7 +405,7 @@ static void test_elapsed_before_tick_on_fractional_schedule(void **state)
 		assert_int_equal(d1_timer_elapsed(&t), tm.ch[0].in_clocks - bl.last[0]);
 		sim_advance(100);
 		assert_int_equal(d1_timer_elapsed(&t), tm.ch[0].in_clocks - bl.last[0]);
-		assert_int_equal(d1_timer_tick(&t), tm.ch[0].in_clocks - bl.last[0]);
+		assert_int_equal(d1_timer_isr(&t), tm.ch[0].in_clocks - bl.last[0]);
 		assert_int_equal(d1_timer_elapsed(&t), tm.ch[0].in_clocks - bl.last[0]);
 	}
 }
@@ -419,7 +419,7 @@ static void test_boundary_during_tick_is_not_lost(void **state)
 	uint64_t ticks = 0;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_clocks(&t, 100, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
 	for (uint64_t late = 0; late < 100; late++) {
@@ -429,7 +429,7 @@ static void test_boundary_during_tick_is_not_lost(void **state)
 		sim_advance(late); /* handler entry latency: 0 .. 99 clocks */
 		sim_set_access_cost(1);
 		do { /* a boundary during the handler leaves IRQ_STA set again */
-			(void)d1_timer_tick(&t);
+			(void)d1_timer_isr(&t);
 			ticks++;
 		} while ((tm.irq_sta & 1u) != 0);
 		sim_set_access_cost(0);
@@ -443,7 +443,7 @@ static void test_auto_clock_then_clocks_uses_osc24m(void **state)
 	struct d1_timer_achieved a;
 
 	(void)state;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 16384, &a), D1_OK);
 	assert_int_equal(a.src, D1_TIMER_SRC_LOSC); /* AUTO picked the exact LOSC */
 	assert_int_equal(d1_timer_set_period_clocks(&t, 1000, &a), D1_OK);
@@ -464,7 +464,7 @@ static void test_clocks_to_ns_saturates(void **state)
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 7), D1_OK);
 	assert_int_equal(d1_timer_clocks_to_ns(&t, 0xFFFFFFFFull), UINT64_MAX);
 	assert_int_equal(d1_timer_clocks_to_ns(&t, 24000001ull), 128000000000ull);
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
 	assert_int_equal(d1_timer_clocks_to_ns(&t, 0x100000000ull), 16777216000000000ull);
 }
@@ -477,7 +477,7 @@ static void test_sticky_reload_still_starts(void **state)
 
 	(void)state;
 	tm.reload_sticky = true;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
 	expect_phase(1, 24000, 1);
@@ -497,7 +497,7 @@ static void test_fractional_depends_on_boundary_latch(void **state)
 
 	(void)state;
 	tm.intv_latch_on_reload = true;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
 	expect_phase(1, 24000, 1);
@@ -520,7 +520,7 @@ static void test_reload_stuck_times_out_and_disables(void **state)
 
 	(void)state;
 	tm.reload_stuck = true;
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ETIMEDOUT);
 	assert_false(d1_timer_hw_enabled(&t));
@@ -535,13 +535,14 @@ static void test_invalid_inputs_write_nothing(void **state)
 	struct d1_timer t;
 
 	(void)state;
-	SIM_EXPECT_NO_WRITE(d1_timer_init(NULL, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ),
+	SIM_EXPECT_NO_WRITE(d1_timer_init(NULL, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ),
 	                    D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, 0, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 2, D1_HOSC_HZ, D1_LOSC_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, 0, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 2, D1_OSC24M_HZ, D1_LOSC_HZ),
+	                    D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, 0, D1_LOSC_HZ), D1_EINVAL);
-	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, 0), D1_EINVAL);
-	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_HOSC_HZ, D1_LOSC_HZ), D1_OK);
+	SIM_EXPECT_NO_WRITE(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, 0), D1_EINVAL);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(NULL, D1_TIMER_SRC_LOSC, 0), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(&t, (enum d1_timer_src)3, 0), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 8), D1_EINVAL);

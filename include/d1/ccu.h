@@ -6,11 +6,11 @@
  *
  * Instead of assuming "24 MHz" the ports and the other drivers' users ask
  * the CCU: d1_ccu_uart_clock_hz() for a UART's input clock,
- * d1_ccu_get_rate(D1_CCU_CLK_HOSC) for the Timer's, D1_CCU_CLK_RISCV for the
+ * d1_ccu_get_rate(D1_CCU_CLK_OSC24M) for the Timer's, D1_CCU_CLK_RISCV for the
  * core. Hardware semantics relied on (sources in ccu_regs.h and
  * docs/clocks-and-watchdog.md):
- *  - PLL_CPU = HOSC * N / M (N = field + 1, M = field + 1);
- *    PLL_PERI0(4X) = HOSC * N / M, 2X = 4X / P0, 1X = 2X / 2,
+ *  - PLL_CPU = OSC24M * N / M (N = field + 1, M = field + 1);
+ *    PLL_PERI0(4X) = OSC24M * N / M, 2X = 4X / P0, 1X = 2X / 2,
  *    800M = 4X / P1. A PLL with EN or the output gate clear gives no clock.
  *  - PSI = src / M / 2^N; APBn = src / M / 2^N; core = src / M; AXI = core / N.
  *  - UART_BGR: gate bit n, reset bit 16 + n (1 = de-asserted); U-Boot opens
@@ -44,7 +44,7 @@ extern "C" {
 
 /** Clocks whose rate d1_ccu_get_rate() decodes. */
 enum d1_ccu_clk {
-	D1_CCU_CLK_HOSC = 0,       /**< 24 MHz DCXO (the handle's hosc_hz); feeds the Timer. */
+	D1_CCU_CLK_OSC24M = 0,     /**< 24 MHz OSC24M (the handle's osc24m_hz); feeds the Timer. */
 	D1_CCU_CLK_LOSC = 1,       /**< 32.768 kHz oscillator. */
 	D1_CCU_CLK_IOSC = 2,       /**< Internal RC, nominal D1_CCU_IOSC_HZ (inexact). */
 	D1_CCU_CLK_PLL_CPU = 3,    /**< PLL_CPU output. */
@@ -64,7 +64,7 @@ enum d1_ccu_clk {
 
 /** APB1 source; the values are the APB CLK_SRC_SEL field values (SVD apb%s_clk). */
 enum d1_ccu_apb_src {
-	D1_CCU_APB_SRC_HOSC = 0,     /**< 24 MHz DCXO (what U-Boot selects for the UARTs). */
+	D1_CCU_APB_SRC_OSC24M = 0,   /**< 24 MHz OSC24M (what U-Boot selects for the UARTs). */
 	D1_CCU_APB_SRC_LOSC = 1,     /**< 32.768 kHz. */
 	D1_CCU_APB_SRC_PSI = 2,      /**< PSI clock. */
 	D1_CCU_APB_SRC_PERI0_1X = 3, /**< PLL_PERI0(1X). */
@@ -113,7 +113,7 @@ enum d1_ccu_apb_src {
 /** The CCU. Owned by the caller; fields are private. */
 struct d1_ccu {
 	uintptr_t base;      /**< CCU base (physical or ioremapped). */
-	uint32_t hosc_hz;    /**< DCXO rate, Hz. */
+	uint32_t osc24m_hz;  /**< OSC24M rate, Hz. */
 	uint32_t losc_hz;    /**< LOSC rate, Hz. */
 	uint32_t iosc_hz;    /**< Internal RC nominal rate, Hz. */
 	uint64_t cpu_max_hz; /**< Ceiling for d1_ccu_set_pll_cpu(), Hz. */
@@ -123,18 +123,18 @@ struct d1_ccu {
  * @brief Initialise the handle. Touches no register.
  * @param c       Handle to fill.
  * @param base    CCU base (D1_CCU_BASE or its mapping).
- * @param hosc_hz DCXO rate, Hz (D1_HOSC_HZ), non-zero.
+ * @param osc24m_hz OSC24M rate, Hz (D1_OSC24M_HZ), non-zero.
  * @return D1_OK; D1_EINVAL for a NULL handle, zero base or zero rate.
  */
-d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t hosc_hz);
+d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t osc24m_hz);
 
 /**
  * @brief Change the ceiling d1_ccu_set_pll_cpu() enforces (default
  *        D1_CCU_PLL_CPU_MAX_HZ_DEFAULT). The caller answers for the core
  *        voltage at the new rate. Touches no register.
  * @param c      Initialised handle.
- * @param max_hz New ceiling, Hz: between HOSC * D1_CCU_PLL_CPU_N_MIN and
- *               HOSC * D1_CCU_PLL_CPU_N_MAX.
+ * @param max_hz New ceiling, Hz: between OSC24M * D1_CCU_PLL_CPU_N_MIN and
+ *               OSC24M * D1_CCU_PLL_CPU_N_MAX.
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE outside that range.
  */
 d1_err_t d1_ccu_set_cpu_limit(struct d1_ccu *c, uint64_t max_hz);
@@ -208,14 +208,14 @@ d1_err_t d1_ccu_apb1_config(const struct d1_ccu *c, enum d1_ccu_apb_src src, uns
  * @brief Change PLL_CPU, e.g. 1008 MHz -> 1200 MHz, without ever leaving the
  *        core on an unlocked PLL.
  *
- * The PLL is programmed to N = hz / HOSC (rounded down: never faster than
+ * The PLL is programmed to N = hz / OSC24M (rounded down: never faster than
  * asked) with M = 1. If the core runs from PLL_CPU it is first moved to the
  * 24 MHz oscillator (dividers kept), and moved back (RISCV_CLK restored
  * exactly) only after LOCK plus D1_CCU_PLL_SETTLE_US. A PLL already at the
  * target, locked and gated, is left alone (no write).
  * @param c           Initialised handle.
  * @param hz          Requested rate, Hz.
- * @param achieved_hz Optional: the rate programmed (HOSC * N), Hz. Written
+ * @param achieved_hz Optional: the rate programmed (OSC24M * N), Hz. Written
  *                    on D1_OK only; left untouched on every error,
  *                    D1_ETIMEDOUT included (the PLL never gave that rate).
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE when N would be below

@@ -71,7 +71,7 @@
 #define D1_CCU_PSI_CLK_M_BITS           0x3u       /**< M mask. */
 #define D1_CCU_PSI_CLK_N_LSB            8u         /**< Divide by 2^N. */
 #define D1_CCU_PSI_CLK_N_BITS           0x300u     /**< N mask. */
-#define D1_CCU_PSI_CLK_CLK_SRC_SEL_LSB  24u        /**< 0 HOSC, 1 LOSC, 2 IOSC, 3 PERI0(1X). */
+#define D1_CCU_PSI_CLK_CLK_SRC_SEL_LSB  24u        /**< 0 OSC24M, 1 LOSC, 2 IOSC, 3 PERI0(1X). */
 #define D1_CCU_PSI_CLK_CLK_SRC_SEL_BITS 0x3000000u /**< Source mask. */
 
 /* --- APB0 / APB1 (0x520 / 0x524) --- */
@@ -81,7 +81,7 @@
 #define D1_CCU_APB_CLK_M_BITS           0x1Fu      /**< M mask. */
 #define D1_CCU_APB_CLK_N_LSB            8u         /**< Divide by 2^N. */
 #define D1_CCU_APB_CLK_N_BITS           0x300u     /**< N mask. */
-#define D1_CCU_APB_CLK_CLK_SRC_SEL_LSB  24u        /**< 0 HOSC, 1 LOSC, 2 PSI, 3 PERI0(1X). */
+#define D1_CCU_APB_CLK_CLK_SRC_SEL_LSB  24u        /**< 0 OSC24M, 1 LOSC, 2 PSI, 3 PERI0(1X). */
 #define D1_CCU_APB_CLK_CLK_SRC_SEL_BITS 0x3000000u /**< Source mask. */
 
 /* --- UART bus gate / reset (0x90C) --- */
@@ -101,11 +101,11 @@
 #define D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS 0x7000000u /**< Source mask. */
 
 /* --- mux values --- */
-#define D1_CCU_PSI_SRC_HOSC          0u /**< PSI source: 24 MHz DCXO. */
+#define D1_CCU_PSI_SRC_OSC24M        0u /**< PSI source: 24 MHz OSC24M. */
 #define D1_CCU_PSI_SRC_LOSC          1u /**< PSI source: 32.768 kHz. */
 #define D1_CCU_PSI_SRC_IOSC          2u /**< PSI source: internal 16 MHz RC. */
 #define D1_CCU_PSI_SRC_PERI0_1X      3u /**< PSI source: PLL_PERI0(1X). */
-#define D1_CCU_RISCV_SRC_HOSC        0u /**< Core source: 24 MHz DCXO (the safe one). */
+#define D1_CCU_RISCV_SRC_OSC24M      0u /**< Core source: 24 MHz OSC24M (the safe one). */
 #define D1_CCU_RISCV_SRC_LOSC        1u /**< Core source: 32.768 kHz. */
 #define D1_CCU_RISCV_SRC_IOSC        2u /**< Core source: internal 16 MHz RC. */
 #define D1_CCU_RISCV_SRC_PERI0_800M  3u /**< Core source: PLL_PERI0(800M). */

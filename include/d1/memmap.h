@@ -36,8 +36,8 @@
 #define D1_IRQ_RISCV_WDT 147u        /**< PLIC source of riscv_wdt. */
 #define D1_PLIC_NSOURCES 175u        /**< `riscv,ndev` of the D1 PLIC. */
 
-#define D1_HOSC_HZ 24000000u /**< DCXO: 24 MHz (feeds Timer, time CSR). */
-#define D1_LOSC_HZ 32768u    /**< Low-speed 32.768 kHz oscillator. */
+#define D1_OSC24M_HZ 24000000u /**< OSC24M: 24 MHz (feeds Timer, time CSR). */
+#define D1_LOSC_HZ   32768u    /**< Low-speed 32.768 kHz oscillator. */
 /** @} */
 
 #endif /* D1_MEMMAP_H */

@@ -14,7 +14,7 @@
  *    clear is silently dropped (Linux irq-sifive-plic.c "Fixup EOI failed
  *    when masked"): the source would stay claimed for ever. The driver
  *    therefore completes BEFORE it masks: d1_plic_disable() of a source that
- *    is being dispatched completes it first, and d1_plic_dispatch() masks an
+ *    is being dispatched completes it first, and d1_plic_isr() masks an
  *    unhandled source only after completing it.
  *  - The T-Head PLIC ignores edges that arrive while a source is in
  *    service, so edge-triggered sources are completed before their handler
@@ -60,7 +60,7 @@ extern "C" {
 #define D1_PLIC_QEMU_VIRT_UART0_IRQ 10u         /**< QEMU virt ns16550a source. */
 
 /**
- * @brief Handler of one source, called by d1_plic_dispatch().
+ * @brief Handler of one source, called by d1_plic_isr().
  * @param source The claimed source id.
  * @param arg    The entry's argument.
  */
@@ -74,7 +74,7 @@ struct d1_plic_entry {
 };
 
 /**
- * Counters kept by d1_plic_dispatch(). Caller-owned. The updates are plain
+ * Counters kept by d1_plic_isr(). Caller-owned. The updates are plain
  * (non-atomic) increments: give each context, and each nesting level that can
  * interrupt another dispatch (e.g. one struct per priority level the trap
  * re-enables interrupts for), its own struct; sum them to read totals. A
@@ -229,8 +229,8 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  *                  context and nesting level (see struct d1_plic_stats).
  * @return Number of handler calls.
  */
-unsigned d1_plic_dispatch(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
-                          struct d1_plic_stats *stats);
+unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
+                     struct d1_plic_stats *stats);
 
 /**
  * @brief M-mode only: set or clear PLIC_CTRL.S_PER (T-Head; base +

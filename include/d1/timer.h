@@ -25,7 +25,7 @@
  * e.g. 1 kHz from the 32.768 kHz LOSC (32.768 clocks) is produced as a
  * sequence of P and P + 1 clock periods chosen by an error accumulator, so
  * the boundary of period n is never more than one input clock early or late
- * of the ideal n * period, for ever. The tick handler d1_timer_tick() writes
+ * of the ideal n * period, for ever. The tick handler d1_timer_isr() writes
  * the interval for the period after the current one, which is why it must
  * run once per period (before the next boundary).
  */
@@ -48,7 +48,7 @@ extern "C" {
 /** Clock source of a timer channel. */
 enum d1_timer_src {
 	D1_TIMER_SRC_LOSC = 0,   /**< 32.768 kHz low-speed oscillator. */
-	D1_TIMER_SRC_OSC24M = 1, /**< 24 MHz DCXO. */
+	D1_TIMER_SRC_OSC24M = 1, /**< 24 MHz OSC24M. */
 	D1_TIMER_SRC_AUTO = 2,   /**< Let the period setters choose (see d1_timer_set_clock()). */
 };
 
@@ -89,7 +89,7 @@ struct d1_timer_achieved {
  */
 struct d1_timer {
 	uintptr_t base;         /**< Timer block base (physical or ioremapped). */
-	uint32_t hosc_hz;       /**< Rate of the OSC24M source, Hz. */
+	uint32_t osc24m_hz;     /**< Rate of the OSC24M source, Hz. */
 	uint32_t losc_hz;       /**< Rate of the LOSC source, Hz. */
 	uint8_t channel;        /**< 0 or 1. */
 	uint8_t src;            /**< enum d1_timer_src in use (never AUTO). */
@@ -111,12 +111,12 @@ struct d1_timer {
  * @param t        Handle to fill.
  * @param base     Timer block base address (D1_TIMER_BASE or its mapping).
  * @param channel  0 or 1.
- * @param hosc_hz  OSC24M rate in Hz (D1_HOSC_HZ on the D1), non-zero.
+ * @param osc24m_hz  OSC24M rate in Hz (D1_OSC24M_HZ on the D1), non-zero.
  * @param losc_hz  LOSC rate in Hz (D1_LOSC_HZ), non-zero.
  * @return D1_OK, or D1_EINVAL for a NULL handle, zero base or rate, or a
  *         channel other than 0/1.
  */
-d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t hosc_hz,
+d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t osc24m_hz,
                        uint32_t losc_hz);
 
 /**
@@ -211,16 +211,16 @@ d1_err_t d1_timer_stop(struct d1_timer *t);
  *         interrupt-entry latency of this tick, exact to one input clock
  *         when the handler ran within one period.
  */
-uint32_t d1_timer_tick(struct d1_timer *t);
+uint32_t d1_timer_isr(struct d1_timer *t);
 
 /**
  * @brief Input clocks elapsed since the last period boundary
  *        (interval in effect - CUR).
  *
  * Reads IRQ_STA, CUR, IRQ_STA (and CUR again if a boundary fell between):
- * a boundary that d1_timer_tick() has not handled yet started the queued
+ * a boundary that d1_timer_isr() has not handled yet started the queued
  * interval, which matters on a fractional schedule. Valid while the IRQ is
- * acknowledged once per period (by d1_timer_tick()).
+ * acknowledged once per period (by d1_timer_isr()).
  * @param t Running handle (not checked).
  * @return Clocks since the boundary, 0 .. period - 1.
  */

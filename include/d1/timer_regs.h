@@ -33,7 +33,7 @@
 #define D1_TIMER_CTRL_MODE_BITS     0x80u /**< Mode mask. */
 
 #define D1_TIMER_CLK_SRC_LOSC   0u /**< CLK_SRC value: 32.768 kHz LOSC. */
-#define D1_TIMER_CLK_SRC_OSC24M 1u /**< CLK_SRC value: 24 MHz DCXO. */
+#define D1_TIMER_CLK_SRC_OSC24M 1u /**< CLK_SRC value: 24 MHz OSC24M. */
 #define D1_TIMER_CHANNELS       2u /**< Timer0 and Timer1. */
 /** @} */
 

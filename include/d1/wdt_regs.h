@@ -45,7 +45,7 @@
 #define D1_WDT_CFG_OFFSET         0x14u /**< Configuration (SVD wdog_cfg). */
 #define D1_WDT_CFG_MODE_LSB       0u    /**< Action on expiry: 1 reset system, 2 IRQ only. */
 #define D1_WDT_CFG_MODE_BITS      0x3u  /**< Action mask. */
-#define D1_WDT_CFG_CLK_SRC_LSB    8u    /**< Count clock: 0 HOSC/750 (32 kHz), 1 LOSC (SVD only). */
+#define D1_WDT_CFG_CLK_SRC_LSB    8u /**< Count clock: 0 OSC24M/750 (32 kHz), 1 LOSC (SVD only). */
 #define D1_WDT_CFG_CLK_SRC_BITS   0x100u      /**< Count clock mask. */
 #define D1_WDT_CFG_KEY_FIELD_LSB  16u         /**< Key field, write-only. */
 #define D1_WDT_CFG_KEY_FIELD_BITS 0xFFFF0000u /**< Key field mask. */

@@ -30,7 +30,7 @@
 #elif defined(BM_PLATFORM_D1)
 #include "d1/memmap.h"
 #define BM_PLATFORM_NAME  "d1"
-#define BM_TIMEBASE_HZ    D1_HOSC_HZ /* the time CSR runs from the 24 MHz DCXO */
+#define BM_TIMEBASE_HZ    D1_OSC24M_HZ /* the time CSR runs from the 24 MHz OSC24M */
 #define BM_PLIC_BASE      D1_PLIC_BASE
 #define BM_PLIC_NSOURCES  D1_PLIC_NSOURCES
 #define BM_PLIC_PRIO_BITS 5u /* T-Head C900 PLIC: 5 priority bits */

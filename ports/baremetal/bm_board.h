@@ -2,7 +2,7 @@
 /*
  * Board glue shared by every image: the console UART and the PLIC context of
  * the platform, configured only through the drivers' handles, and the
- * external-interrupt dispatch (trap entry -> d1_plic_dispatch -> table).
+ * external-interrupt dispatch (trap entry -> d1_plic_isr -> table).
  */
 #ifndef BM_BOARD_H
 #define BM_BOARD_H
@@ -17,7 +17,7 @@
 extern struct d1_uart bm_uart;
 /** The PLIC, context 1 (hart 0 S-mode). */
 extern struct d1_plic bm_plic;
-/** Counters of d1_plic_dispatch() on bm_plic. */
+/** Counters of d1_plic_isr() on bm_plic. */
 extern struct d1_plic_stats bm_plic_stats;
 
 /** Highest priority of the platform's PLIC (7 on QEMU virt, 31 on the D1). */
@@ -43,7 +43,7 @@ extern uint32_t bm_board_plic_fw_threshold;
 /** Attach @p fn to @p source at @p prio and enable it in context 1. */
 void bm_board_irq_attach(unsigned source, d1_plic_handler_t fn, void *arg, unsigned prio);
 
-/** The external-interrupt hook: d1_plic_dispatch() over the board's table. */
+/** The external-interrupt hook: d1_plic_isr() over the board's table. */
 void bm_board_dispatch(void);
 
 /** Console byte sink through the UART driver (polled). */

@@ -55,7 +55,7 @@ void bm_board_console_init(uint8_t rx_trigger)
 
 void bm_board_dispatch(void)
 {
-	(void)d1_plic_dispatch(&bm_plic, irq_table, BM_PLIC_NSOURCES + 1u, &bm_plic_stats);
+	(void)d1_plic_isr(&bm_plic, irq_table, BM_PLIC_NSOURCES + 1u, &bm_plic_stats);
 }
 
 uint32_t bm_board_plic_fw_threshold;

@@ -49,7 +49,7 @@ void bm_platform_early(void)
 uint32_t bm_d1_uart_clock_init(void)
 {
 	struct d1_ccu ccu;
-	ccu_err = d1_ccu_init(&ccu, D1_CCU_BASE, D1_HOSC_HZ);
+	ccu_err = d1_ccu_init(&ccu, D1_CCU_BASE, D1_OSC24M_HZ);
 	if (ccu_err == D1_OK) {
 		ccu_err = d1_ccu_uart_enable(&ccu, 0u); /* gate on, reset de-asserted */
 	}
@@ -57,9 +57,9 @@ uint32_t bm_d1_uart_clock_init(void)
 		ccu_err = d1_ccu_uart_clock_hz(&ccu, 0u, &uart_clk);
 	}
 	if (ccu_err != D1_OK || uart_clk == 0u) {
-		/* U-Boot runs APB1 from the 24 MHz DCXO (clock_init_uart): the
+		/* U-Boot runs APB1 from the 24 MHz OSC24M (clock_init_uart): the
 		 * only sane fallback; reported by bm_platform_report(). */
-		uart_clk = D1_HOSC_HZ;
+		uart_clk = D1_OSC24M_HZ;
 	}
 	return uart_clk;
 }

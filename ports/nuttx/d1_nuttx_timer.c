@@ -57,7 +57,7 @@ static int d1_nx_tick_isr(int irq, void *context, void *arg)
 
 	/* Acknowledge (W1C of this channel only), sample, and queue the next
 	 * interval of a fractional schedule; then run the scheduler tick. */
-	g_d1_tick_latency_clocks = d1_timer_tick(&g_d1_tick);
+	g_d1_tick_latency_clocks = d1_timer_isr(&g_d1_tick);
 	nxsched_process_timer();
 	return OK;
 }
@@ -66,7 +66,7 @@ void up_timer_initialize(void)
 {
 	d1_err_t err;
 
-	err = d1_timer_init(&g_d1_tick, D1_TIMER_BASE, 1u, D1_HOSC_HZ, D1_LOSC_HZ);
+	err = d1_timer_init(&g_d1_tick, D1_TIMER_BASE, 1u, D1_OSC24M_HZ, D1_LOSC_HZ);
 	if (err == D1_OK)
 		err = d1_timer_set_clock(&g_d1_tick, D1_TIMER_SRC_OSC24M, 0u);
 	if (err == D1_OK)
@@ -147,7 +147,7 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
 	(void)irq;
 	(void)context;
 
-	(void)d1_timer_tick(&lo->t);
+	(void)d1_timer_isr(&lo->t);
 	next = lo->timeout_us;
 	if (lo->callback != NULL && lo->callback(&next, lo->arg)) {
 		if (next != lo->timeout_us && next != 0u) {
@@ -279,7 +279,7 @@ int d1_nuttx_timer0_register(const char *path)
 	lo->arg = NULL;
 	lo->timeout_us = 0u;
 	lo->started = false;
-	err = d1_timer_init(&lo->t, D1_TIMER_BASE, 0u, D1_HOSC_HZ, D1_LOSC_HZ);
+	err = d1_timer_init(&lo->t, D1_TIMER_BASE, 0u, D1_OSC24M_HZ, D1_LOSC_HZ);
 	if (err != D1_OK)
 		return d1_nuttx_errno(err);
 	d1_nx_timer_halt(lo);

@@ -146,7 +146,7 @@ static void d1_rt_hwtimer_isr(int vector, void *param)
 	struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)param;
 
 	(void)vector;
-	(void)d1_timer_tick(&h->t); /* W1C this channel's status bit. */
+	(void)d1_timer_isr(&h->t); /* W1C this channel's status bit. */
 	/* A one-shot period has ended in hardware: bring the driver's state in
 	 * step so the next start is accepted (d1_timer_stop waits >= 3 clocks). */
 	if (h->oneshot)
@@ -163,7 +163,7 @@ int d1_rt_hwtimer_init(void)
 
 	if (base == 0u)
 		return -RT_ENOMEM;
-	err = d1_timer_init(&h->t, base, 0u, D1_HOSC_HZ, D1_LOSC_HZ);
+	err = d1_timer_init(&h->t, base, 0u, D1_OSC24M_HZ, D1_LOSC_HZ);
 	if (err == D1_OK)
 		err = d1_timer_set_clock(&h->t, D1_TIMER_SRC_OSC24M, 0u);
 	if (err != D1_OK)

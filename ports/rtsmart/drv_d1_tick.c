@@ -2,7 +2,7 @@
 /*
  * RT-Thread system tick on D1 Timer1 (PLIC source 76) via d1_timer.
  *
- * The period is exactly 1 / RT_TICK_PER_SECOND on the 24 MHz DCXO: the
+ * The period is exactly 1 / RT_TICK_PER_SECOND on the 24 MHz OSC24M: the
  * driver programs P - 1 for a period of P clocks (the counter includes
  * zero, docs/hardware-facts.md) and spreads a fractional period so the
  * tick never drifts (include/d1/timer.h).
@@ -40,7 +40,7 @@ static void d1_rt_tick_isr(int vector, void *param)
 	(void)vector;
 	/* Acknowledge this channel (W1C), sample, queue the next interval of a
 	 * fractional schedule; then the kernel tick. */
-	g_d1_rt_tick_latency_clocks = d1_timer_tick((struct d1_timer *)param);
+	g_d1_rt_tick_latency_clocks = d1_timer_isr((struct d1_timer *)param);
 	rt_tick_increase();
 }
 
@@ -52,7 +52,7 @@ int d1_rt_tick_init(void)
 
 	if (base == 0u)
 		return -RT_ENOMEM;
-	err = d1_timer_init(t, base, 1u, D1_HOSC_HZ, D1_LOSC_HZ);
+	err = d1_timer_init(t, base, 1u, D1_OSC24M_HZ, D1_LOSC_HZ);
 	if (err == D1_OK)
 		err = d1_timer_set_clock(t, D1_TIMER_SRC_OSC24M, 0u);
 	if (err == D1_OK)

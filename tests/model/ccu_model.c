@@ -3,9 +3,9 @@
 
 #include <string.h>
 
-#define HOSC 24000000ull
-#define LOSC 32768ull
-#define IOSC 16000000ull
+#define OSC24M 24000000ull
+#define LOSC   32768ull
+#define IOSC   16000000ull
 
 #define PLL_EN      (1u << 31)
 #define PLL_LOCK_EN (1u << 29)
@@ -58,7 +58,7 @@ static uint64_t peri0_1x(const struct ccu_model *m)
 	if (!pll_running(m, &m->pll_peri0)) {
 		return 0;
 	}
-	return HOSC * n / mm / p0 / 2u;
+	return OSC24M * n / mm / p0 / 2u;
 }
 
 uint64_t ccu_model_apb1_hz(const struct ccu_model *m)
@@ -68,7 +68,7 @@ uint64_t ccu_model_apb1_hz(const struct ccu_model *m)
 
 	switch ((v >> 24) & 3u) {
 	case 0:
-		in = HOSC;
+		in = OSC24M;
 		break;
 	case 1:
 		in = LOSC;
@@ -78,7 +78,7 @@ uint64_t ccu_model_apb1_hz(const struct ccu_model *m)
 		uint64_t pin;
 		switch ((p >> 24) & 3u) {
 		case 0:
-			pin = HOSC;
+			pin = OSC24M;
 			break;
 		case 1:
 			pin = LOSC;
@@ -274,7 +274,7 @@ void ccu_model_preset_uboot(struct ccu_model *m)
 	/* PSI and APB0: PERI0(1X) / 3 / 2 = 100 MHz. */
 	ccu_model_poke(m, OFF_PSI, 0x03000102u);
 	ccu_model_poke(m, 0x520u, 0x03000102u);
-	/* APB1 on the 24 MHz DCXO (U-Boot clock_init_uart). */
+	/* APB1 on the 24 MHz OSC24M (U-Boot clock_init_uart). */
 	ccu_model_poke(m, OFF_APB1, 0x00000000u);
 	/* Core on PLL_CPU /1, AXI /2. */
 	ccu_model_poke(m, OFF_RISCV_CLK, 0x05000100u);

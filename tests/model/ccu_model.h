@@ -8,7 +8,7 @@
  *    LOCK_EN set, N/M changed; the LOCK bit (28, read-only) reads 1 only
  *    while EN and LOCK_EN are set and the PLL is locked; fault: never_lock;
  *  - after every write to RISCV_CLK, PLL_CPU or PLL_PERI0 the model checks
- *    that the core's selected source is running: HOSC/LOSC/IOSC always; a
+ *    that the core's selected source is running: OSC24M/LOSC/IOSC always; a
  *    PLL output only when that PLL is enabled, locked and its output gate
  *    open; PLL_AUDIO1 and reserved values are never "known good". Each
  *    failed check is a core violation;
@@ -67,7 +67,7 @@ struct ccu_model {
 	uint64_t apb1_writes;
 };
 
-/* Power-on state (all zero: PLLs off, core on HOSC), mapped at base. */
+/* Power-on state (all zero: PLLs off, core on OSC24M), mapped at base. */
 void ccu_model_init(struct ccu_model *m, uintptr_t base);
 /* The state U-Boot leaves (PLLs on and already locked). */
 void ccu_model_preset_uboot(struct ccu_model *m);

@@ -13,7 +13,7 @@
 uint64_t timer_model_src_edges(const struct timer_model *m, unsigned src, uint64_t now)
 {
 	/* Model time counts SIM_HZ ticks; LOSC edges are floor(now * f / SIM_HZ). */
-	uint32_t hz = src == 1u ? m->hosc_hz : m->losc_hz;
+	uint32_t hz = src == 1u ? m->osc24m_hz : m->losc_hz;
 	if (hz == SIM_HZ) {
 		return now;
 	}
@@ -176,7 +176,7 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 void timer_model_init(struct timer_model *m, uintptr_t base)
 {
 	memset(m, 0, sizeof(*m));
-	m->hosc_hz = SIM_HZ;
+	m->osc24m_hz = SIM_HZ;
 	m->losc_hz = 32768u;
 	m->last_now = sim_now();
 	m->region = (struct sim_region){

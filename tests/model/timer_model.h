@@ -43,7 +43,7 @@ struct timer_model_ch {
 
 struct timer_model {
 	struct sim_region region;
-	uint32_t hosc_hz;
+	uint32_t osc24m_hz;
 	uint32_t losc_hz;
 	uint32_t irq_en;
 	uint32_t irq_sta;
@@ -65,7 +65,7 @@ struct timer_model {
 void timer_model_init(struct timer_model *m, uintptr_t base);
 /* Level of the channel's interrupt line (IRQ_EN & IRQ_STA). */
 bool timer_model_irq(const struct timer_model *m, unsigned ch);
-/* Source edges of @p src (0 LOSC, 1 HOSC) elapsed by model time @p now. */
+/* Source edges of @p src (0 LOSC, 1 OSC24M) elapsed by model time @p now. */
 uint64_t timer_model_src_edges(const struct timer_model *m, unsigned src, uint64_t now);
 
 #endif /* D1_TEST_TIMER_MODEL_H */

@@ -26,7 +26,7 @@ int main(void)
 	struct d1_timer t;
 	struct d1_timer_achieved a;
 
-	if (d1_timer_init(&t, D1_TIMER_BASE, 1, D1_HOSC_HZ, D1_LOSC_HZ) != D1_OK ||
+	if (d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ) != D1_OK ||
 	    d1_timer_set_period_hz(&t, 1000, &a) != D1_OK || a.clocks != 24000u) {
 		return 1;
 	}

@@ -9,8 +9,8 @@
  * is printed during the measurement. Then the text report and the JSON line.
  *
  * Tick data path (D1): trap entry (start.S) -> bm_trap -> PLIC claim
- * (d1_plic_dispatch) -> handler table (bm_board) -> Timer1 acknowledge +
- * sample (d1_timer_tick) -> tick hook (bench_account: recorder) -> PLIC
+ * (d1_plic_isr) -> handler table (bm_board) -> Timer1 acknowledge +
+ * sample (d1_timer_isr) -> tick hook (bench_account: recorder) -> PLIC
  * complete. On QEMU virt only the source differs (SBI set_timer, STI).
  */
 #include <stddef.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * D1 tick source: Timer1 periodic from the 24 MHz DCXO, PLIC source 76.
- * The sample is d1_timer_tick()'s count since the period boundary that raised
+ * D1 tick source: Timer1 periodic from the 24 MHz OSC24M, PLIC source 76.
+ * The sample is d1_timer_isr()'s count since the period boundary that raised
  * the interrupt (exact to one 24 MHz clock). Missed periods are found with the
  * 64-bit time CSR, which runs from the same 24 MHz crystal: the boundary of
  * this tick is at (now - sample); boundaries lie on a grid of `period` counts
@@ -25,8 +25,8 @@ static int64_t grid_err_max;   /* largest |boundary estimate - grid| seen, count
 
 static const struct bench_tick_info info = {
         .name = "timer1",
-        .clock_hz = D1_HOSC_HZ,
-        .sample_def = "Timer1 clocks since the period boundary (d1_timer_tick)",
+        .clock_hz = D1_OSC24M_HZ,
+        .sample_def = "Timer1 clocks since the period boundary (d1_timer_isr)",
 };
 
 const struct bench_tick_info *bench_tick_info(void)
@@ -38,7 +38,7 @@ static void timer1_irq(unsigned source, void *arg)
 {
 	(void)source;
 	(void)arg;
-	uint32_t sample = d1_timer_tick(&tmr); /* acks IRQ_STA, reads CUR */
+	uint32_t sample = d1_timer_isr(&tmr); /* acks IRQ_STA, reads CUR */
 	uint64_t now = bm_rdtime();
 	uint64_t boundary = now - sample;
 	uint64_t n = (boundary - last_boundary + period / 2u) / period;
@@ -56,7 +56,7 @@ static void timer1_irq(unsigned source, void *arg)
 void bench_tick_start(uint32_t period_counts)
 {
 	period = period_counts;
-	bm_check(d1_timer_init(&tmr, D1_TIMER_BASE, 1u, D1_HOSC_HZ, D1_LOSC_HZ), "d1_timer_init");
+	bm_check(d1_timer_init(&tmr, D1_TIMER_BASE, 1u, D1_OSC24M_HZ, D1_LOSC_HZ), "d1_timer_init");
 	bm_check(d1_timer_stop(&tmr), "d1_timer_stop"); /* firmware may have left it on */
 	bm_check(d1_timer_set_clock(&tmr, D1_TIMER_SRC_OSC24M, 0u), "d1_timer_set_clock");
 	bm_check(d1_timer_set_period_clocks(&tmr, period_counts, &achieved),

@@ -6,7 +6,7 @@
  * (source 11, its alarm). Checks that the higher priority is claimed first,
  * that a threshold >= a source's priority masks it, that a masked source is
  * delivered once the threshold is lowered, claim/complete ordering, and
- * delivery through trap entry -> d1_plic_dispatch -> handler table.
+ * delivery through trap entry -> d1_plic_isr -> handler table.
  */
 #include <stddef.h>
 
@@ -226,7 +226,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	drain();
 	expect(!seip(), "idle again");
 
-	/* 4: through the trap: trap entry -> d1_plic_dispatch -> handler table. */
+	/* 4: through the trap: trap entry -> d1_plic_isr -> handler table. */
 	bm_check(d1_plic_set_threshold(&bm_plic, 0u), "threshold");
 	norder = 0;
 	expect(raise_both(), "both pending with SIE off");

@@ -33,7 +33,7 @@ static uint8_t rx_ring[4096];
 static struct {
 	uint64_t isr_calls;
 	uint64_t isr_instret;      /* inside d1_uart_isr() */
-	uint64_t dispatch_instret; /* d1_plic_dispatch(): claim, handler, complete, last claim */
+	uint64_t dispatch_instret; /* d1_plic_isr(): claim, handler, complete, last claim */
 	uint64_t ext_irqs;
 	uint64_t bytes;
 	/* Over the calls that moved bytes only: calls, bytes, instret. */
