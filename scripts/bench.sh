@@ -15,6 +15,10 @@ echo "== size of the d1 build ($(riscv64-unknown-elf-gcc -dumpversion), MinSizeR
 riscv64-unknown-elf-size -t "$lib" | sed 's/ (ex [^)]*)//'
 
 echo
+echo "== library code linked per use profile (--gc-sections link, sections from libd1drivers.a only) =="
+python3 scripts/size_profiles.py build/d1 include
+
+echo
 echo "== MMIO accesses per call, counted by the peripheral models =="
 for b in build/host/tests/bench_*_mmio; do
   [ -x "$b" ] && "$b"

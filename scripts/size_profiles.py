@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Library code size per object and per use profile, from a real link.
+
+For each profile (a set of public headers), a generated program takes the
+address of every public function those headers declare, and is linked
+against the cross-built libd1drivers.a with --gc-sections. The linker map
+then says exactly which library sections a kernel using that profile pulls
+in: the figure is the sum of the .text/.rodata/.data/.bss input sections
+that come from the library archive (the generated program and the port
+stubs are not counted).
+
+Usage: size_profiles.py <build/d1 dir> <include dir>
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+PROFILES = [
+    ("timer only", ["timer.h"]),
+    ("timer + wdt", ["timer.h", "wdt.h"]),
+    ("all five drivers", ["timer.h", "wdt.h", "ccu.h", "uart.h", "plic.h"]),
+    ("five drivers + recorder", ["timer.h", "wdt.h", "ccu.h", "uart.h", "plic.h", "latency.h"]),
+    ("everything public", None),
+]
+
+DECL = re.compile(r"^(?!static)[A-Za-z_][\w \*]*?\b(d1_[a-z0-9_]+)\s*\(", re.M)
+SKIP = re.compile(r"^d1_(mmio_hook|port|time_hook)_|^d1_port_")
+
+
+def public_functions(inc, headers):
+    names = []
+    files = sorted(f for f in os.listdir(inc) if f.endswith(".h")) if headers is None else headers
+    for h in files:
+        with open(os.path.join(inc, h), encoding="utf-8") as f:
+            text = re.sub(r"/\*.*?\*/", "", f.read(), flags=re.S)
+        for m in DECL.finditer(text):
+            if not SKIP.search(m.group(1)) and m.group(1) not in names:
+                names.append(m.group(1))
+    return files, names
+
+
+def link(builddir, inc, tmp, files, names):
+    src = os.path.join(tmp, "p.c")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write("#include <stdint.h>\n#include <stddef.h>\n")
+        for h in files:
+            f.write('#include "d1/%s"\n' % h)
+        f.write("void d1_port_delay_us(uint32_t us) { (void)us; }\n")
+        f.write("uintptr_t d1_port_critical_enter(void) { return 0; }\n")
+        f.write("void d1_port_critical_exit(uintptr_t s) { (void)s; }\n")
+        f.write("void *memset(void *d, int c, size_t n);\nvoid *memcpy(void *d, const void *s, size_t n);\n")
+        f.write("void *memset(void *d, int c, size_t n) { unsigned char *p = d; while (n--) *p++ = (unsigned char)c; return d; }\n")
+        f.write("void *memcpy(void *d, const void *s, size_t n) { unsigned char *p = d; const unsigned char *q = s; while (n--) *p++ = *q++; return d; }\n")
+        f.write("const void *volatile keep[] = {\n")
+        for n in names:
+            f.write("\t(const void *)(uintptr_t)%s,\n" % n)
+        f.write("};\nvoid _start(void);\nvoid _start(void) { for (;;) (void)keep[0]; }\n")
+    elf = os.path.join(tmp, "p.elf")
+    mapf = os.path.join(tmp, "p.map")
+    cmd = ["riscv64-unknown-elf-gcc", "-march=rv64imafdc_zicsr_zifencei", "-mabi=lp64d",
+           "-mcmodel=medany", "-Os", "-ffreestanding", "-nostdlib", "-I", inc, src,
+           os.path.join(builddir, "src", "libd1drivers.a"), "-lgcc", "-Wl,--gc-sections",
+           "-Wl,-e,_start", "-Wl,-Map," + mapf, "-o", elf]
+    subprocess.run(cmd, check=True)
+    return mapf
+
+
+def sum_library_sections(mapf):
+    """Sizes of input sections whose file is an object of libd1drivers.a."""
+    out = {"text": 0, "rodata": 0, "data": 0, "bss": 0}
+    with open(mapf, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    # Only the part after "Linker script and memory map" lists kept sections.
+    start = next(i for i, l in enumerate(lines) if l.startswith("Linker script and memory map"))
+    pending = None
+    for line in lines[start:]:
+        m = re.match(r"^ (\.[\w.$]+)\s*$", line)
+        if m:
+            pending = m.group(1)
+            continue
+        m = re.match(r"^ (\.[\w.$]+)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S+)", line)
+        if not m:
+            pending = None
+            continue
+        sec = m.group(1) or pending
+        pending = None
+        if sec is None or "libd1drivers.a" not in m.group(4):
+            continue
+        size = int(m.group(3), 16)
+        for kind in ("text", "rodata", "data", "bss"):
+            if sec == "." + kind or sec.startswith("." + kind + ".") or \
+               (kind == "data" and sec.startswith(".sdata")) or \
+               (kind == "bss" and sec.startswith(".sbss")) or \
+               (kind == "rodata" and sec.startswith(".srodata")):
+                out[kind] += size
+                break
+    return out
+
+
+def main():
+    builddir, inc = sys.argv[1], os.path.join(sys.argv[2], "d1")
+    print("%-26s %6s %7s %7s %5s %5s  %s" % ("profile", ".text", ".rodata", "text*", ".data", ".bss",
+                                            "functions"))
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, headers in PROFILES:
+            files, names = public_functions(inc, headers)
+            s = sum_library_sections(link(builddir, sys.argv[2], tmp, files, names))
+            print("%-26s %6d %7d %7d %5d %5d  %d" % (name, s["text"], s["rodata"], s["text"] + s["rodata"],
+                                                    s["data"], s["bss"], len(names)))
+    print("text* = .text + .rodata, the 'text' column of riscv64-unknown-elf-size")
+
+
+if __name__ == "__main__":
+    main()
