@@ -67,8 +67,10 @@ uint32_t d1_lat_bucket_index(uint32_t counts)
 
 void d1_lat_bucket_bounds(uint32_t idx, uint32_t *lo, uint32_t *hi)
 {
-	uint32_t j, shift, l;
+	uint32_t j, shift, l, dummy;
 
+	lo = lo == NULL ? &dummy : lo;
+	hi = hi == NULL ? &dummy : hi;
 	if (idx >= D1_LAT_OVF_BUCKETS) {
 		idx = D1_LAT_OVF_BUCKETS - 1u;
 	}
@@ -105,6 +107,9 @@ void d1_lat_reset(struct d1_lat *r)
 {
 	uint32_t i;
 
+	if (r == NULL || r->bins == NULL) {
+		return;
+	}
 	for (i = 0; i < r->nbins; i++) {
 		r->bins[i] = 0u;
 	}
@@ -145,8 +150,11 @@ void d1_lat_record(struct d1_lat *r, uint32_t counts)
 	uint32_t *cell;
 	uint32_t old;
 	uint64_t full;
-	uint64_t s, wrapped;
+	uint64_t s, wrapped, lost;
 
+	if (r == NULL) {
+		return;
+	}
 	/* The only data-dependent branch: exact bin or overflow bucket. */
 	cell = counts < r->nbins ? &r->bins[counts] : &r->ovf[ovf_index(counts)];
 	old = *cell;
@@ -155,7 +163,8 @@ void d1_lat_record(struct d1_lat *r, uint32_t counts)
 	s = r->sum + counts;
 	wrapped = (uint64_t)(s < counts);
 	r->sum = s | (0u - wrapped); /* saturate at UINT64_MAX */
-	r->saturated += full + wrapped;
+	lost = r->saturated + full + wrapped;
+	r->saturated = lost | (0u - (uint64_t)(lost < r->saturated)); /* saturate */
 	r->count++;
 	r->min = counts < r->min ? counts : r->min;
 	r->max = counts > r->max ? counts : r->max;
@@ -163,7 +172,10 @@ void d1_lat_record(struct d1_lat *r, uint32_t counts)
 
 void d1_lat_missed(struct d1_lat *r, uint32_t n)
 {
-	r->saturated += sat_add64(&r->missed, n);
+	if (r == NULL) {
+		return;
+	}
+	(void)sat_add64(&r->saturated, sat_add64(&r->missed, n));
 }
 
 /* ---- merge ------------------------------------------------------------ */
@@ -232,14 +244,18 @@ d1_err_t d1_lat_merge(struct d1_lat *dst, const struct d1_lat *src)
 	{
 		uint64_t sum = src->sum, cnt = src->count, missed = src->missed;
 		uint32_t mn = src->min, mx = src->max;
+		uint64_t l1, l2;
 
-		lost64 += sat_add64(&dst->sum, sum);
-		lost64 += sat_add64(&dst->missed, missed);
+		l1 = sat_add64(&dst->sum, sum);
+		l2 = sat_add64(&dst->missed, missed);
+		(void)sat_add64(&lost64, l1); /* the temporaries saturate too */
+		(void)sat_add64(&lost64, l2);
+		(void)sat_add64(&lost64, lost);
 		(void)sat_add64(&dst->count, cnt);
 		dst->min = mn < dst->min ? mn : dst->min;
 		dst->max = mx > dst->max ? mx : dst->max;
 	}
-	(void)sat_add64(&dst->saturated, lost64 + lost);
+	(void)sat_add64(&dst->saturated, lost64);
 	return D1_OK;
 }
 
@@ -398,8 +414,12 @@ static uint64_t divround128(struct u128 num, struct u128 den)
 
 uint64_t d1_lat_counts_to_ps(const struct d1_lat *r, uint64_t counts)
 {
-	struct u128 den = {0u, r->clock_hz};
+	struct u128 den = {0u, 0u};
 
+	if (r == NULL || r->clock_hz == 0u) {
+		return 0u;
+	}
+	den.lo = r->clock_hz;
 	return divround128(mul64(counts, PS_PER_S), den);
 }
 
@@ -515,7 +535,9 @@ static void put_json_str(struct d1_fmt *o, const char *s)
 		if (c == '"' || c == '\\') {
 			d1_fmt_c(o, '\\');
 			d1_fmt_c(o, (char)c);
-		} else if (c < 0x20u) {
+		} else if (c < 0x20u || c >= 0x80u) {
+			/* Control bytes and every byte >= 0x80 (taken as the code
+			 * point U+00XX): the line stays ASCII, hence valid UTF-8. */
 			d1_fmt_s(o, "\\u00");
 			d1_fmt_c(o, hex[c >> 4]);
 			d1_fmt_c(o, hex[c & 0xFu]);

@@ -676,6 +676,72 @@ static void test_many_samples_constant_memory(void **state)
 	assert_int_equal(r.saturated, 0u);
 }
 
+/* Issue 11 item 11: NULL arguments get a documented behaviour, no crash. */
+static void test_null_arguments(void **state)
+{
+	struct d1_lat r;
+	uint32_t lo = 7u, hi = 7u;
+
+	(void)state;
+	d1_lat_reset(NULL); /* no-op */
+	assert_true(d1_lat_counts_to_ps(NULL, 5u) == 0u);
+	d1_lat_bucket_bounds(3u, NULL, NULL); /* no-op */
+	d1_lat_bucket_bounds(3u, &lo, NULL);
+	assert_int_equal(lo, 3u);
+	d1_lat_bucket_bounds(3u, NULL, &hi);
+	assert_int_equal(hi, 3u);
+	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 1000u), D1_OK);
+	r.bins = NULL;
+	d1_lat_reset(&r); /* a recorder without bins: no-op */
+	d1_lat_record(NULL, 5u);
+	d1_lat_missed(NULL, 5u);
+}
+
+/* Issue 11 item 12: `saturated` itself saturates, on record and in merge. */
+static void test_saturated_saturates(void **state)
+{
+	struct d1_lat a;
+
+	(void)state;
+	assert_int_equal(d1_lat_init(&a, bins_a, 10u, 1000u), D1_OK);
+	bins_a[5] = UINT32_MAX;
+	a.saturated = UINT64_MAX;
+	d1_lat_record(&a, 5u); /* one more lost increment */
+	assert_true(a.saturated == UINT64_MAX);
+}
+
+static void test_merge_saturated_saturates(void **state)
+{
+	struct d1_lat a, b;
+
+	(void)state;
+	assert_int_equal(d1_lat_init(&a, bins_a, 10u, 1000u), D1_OK);
+	assert_int_equal(d1_lat_init(&b, bins_b, 10u, 1000u), D1_OK);
+	b.saturated = UINT64_MAX;
+	b.sum = UINT64_MAX;
+	a.sum = 5u;
+	assert_int_equal(d1_lat_merge(&a, &b), D1_OK);
+	assert_true(a.saturated == UINT64_MAX);
+}
+
+/* Issue 11 item 12: meta bytes >= 0x80 are escaped, the line is ASCII. */
+static void test_report_json_high_bytes(void **state)
+{
+	struct d1_lat r;
+	char buf[D1_LAT_REPORT_SIZE];
+	static const struct d1_lat_meta m = {"os\xff", "b\xc3\xa9", "\x80\x7f", 0u};
+	size_t i, n = 0;
+
+	(void)state;
+	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 1000000000u), D1_OK);
+	assert_int_equal(d1_lat_report_json(&r, &m, buf, sizeof(buf), &n), D1_OK);
+	for (i = 0; i < n; i++) {
+		assert_true((unsigned char)buf[i] < 0x80u);
+	}
+	assert_non_null(strstr(buf, "\"os\":\"os\\u00ff\",\"board\":\"b\\u00c3\\u00a9\""));
+	assert_non_null(strstr(buf, "\"load\":\"\\u0080\x7f\""));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -696,6 +762,10 @@ int main(void)
 	        cmocka_unit_test(test_report_small_buffer),
 	        cmocka_unit_test(test_report_escaping_and_empty),
 	        cmocka_unit_test(test_many_samples_constant_memory),
+	        cmocka_unit_test(test_saturated_saturates),
+	        cmocka_unit_test(test_merge_saturated_saturates),
+	        cmocka_unit_test(test_report_json_high_bytes),
+	        cmocka_unit_test(test_null_arguments), /* last: ASan aborts on today's code */
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

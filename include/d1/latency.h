@@ -146,20 +146,20 @@ d1_err_t d1_lat_init(struct d1_lat *r, uint32_t *bins, uint32_t nbins_exact, uin
 /**
  * @brief Clear all samples and counters (keeps bins, range and clock).
  *        O(nbins): not for an ISR.
- * @param r Initialised recorder.
+ * @param r Initialised recorder; NULL, or a recorder without bins: nothing happens.
  */
 void d1_lat_reset(struct d1_lat *r);
 
 /**
  * @brief Record one sample. O(1), no loop, no call; ISR-safe (single writer).
- * @param r      Initialised recorder (not checked: ISR path).
+ * @param r      Initialised recorder; NULL: nothing happens.
  * @param counts The latency in clock counts.
  */
 void d1_lat_record(struct d1_lat *r, uint32_t counts);
 
 /**
  * @brief Count @p n missed periods (never added to the histogram). O(1).
- * @param r Initialised recorder (not checked: ISR path).
+ * @param r Initialised recorder; NULL: nothing happens.
  * @param n Periods missed.
  */
 void d1_lat_missed(struct d1_lat *r, uint32_t n);
@@ -191,8 +191,8 @@ uint32_t d1_lat_percentile(const struct d1_lat *r, uint32_t q_ppm, bool *in_over
 /**
  * @brief Range of values of overflow bucket @p idx.
  * @param idx Bucket index, 0 .. D1_LAT_OVF_BUCKETS - 1 (larger: the last).
- * @param lo  Out: smallest value of the bucket, counts.
- * @param hi  Out: largest value of the bucket, counts.
+ * @param lo  Out: smallest value of the bucket, counts (NULL: not stored).
+ * @param hi  Out: largest value of the bucket, counts (NULL: not stored).
  */
 void d1_lat_bucket_bounds(uint32_t idx, uint32_t *lo, uint32_t *hi);
 
@@ -208,7 +208,7 @@ uint32_t d1_lat_bucket_index(uint32_t counts);
  *        rounded to nearest (halves up). Exact integer arithmetic.
  * @param r      Recorder.
  * @param counts Counts (any 64-bit value; saturates at UINT64_MAX ps).
- * @return Picoseconds.
+ * @return Picoseconds; 0 for NULL @p r or a recorder with clock_hz 0.
  */
 uint64_t d1_lat_counts_to_ps(const struct d1_lat *r, uint64_t counts);
 
