@@ -290,6 +290,11 @@ class Dump(unittest.TestCase):
         self.assertEqual(runs[0]["samples"], 4)
         self.assertEqual(runs[0]["p50_ns"], 1666.667)
         self.assertEqual(runs[0]["max_ns"], 1708.333)
+        # Bucket estimates of format 2 are marked "~" in the table.
+        L = dd.Layout(10, 6, 15)
+        runs = dc.parse_reports(dump_line({L.index(5000): 3}, 5003) + "\n")
+        self.assertIn("p50_ns", runs[0]["approx_fields"])
+        self.assertIn("| p50 (us) | ~", dc.markdown(runs))
 
     def test_bad_dumps(self):
         good = json.loads(dump_line({1: 1}, 1))
