@@ -164,7 +164,7 @@ void d1_lat_missed(struct d1_lat *r, uint32_t n)
 /* ---- the dump: one JSON line, written in small pieces ----------------- */
 
 struct out {
-	d1_lat_put_fn *put;
+	d1_lat_put_fn put;
 	void *ctx;
 };
 
@@ -209,7 +209,7 @@ static void out_str(const struct out *o, const char *key, const char *s)
 	o->put(o->ctx, "\"", 1u);
 }
 
-d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn *put,
+d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn put,
                      void *ctx)
 {
 	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};

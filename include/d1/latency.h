@@ -78,7 +78,7 @@ struct d1_lat_meta {
 };
 
 /** Output of d1_lat_dump(): @p n bytes at @p s (not NUL-terminated). */
-typedef void d1_lat_put_fn(void *ctx, const char *s, size_t n);
+typedef void (*d1_lat_put_fn)(void *ctx, const char *s, size_t n);
 
 /* ---- device core (latency.c) ------------------------------------------ */
 
@@ -123,7 +123,7 @@ void d1_lat_missed(struct d1_lat *r, uint32_t n);
  * @param ctx  Passed to @p put.
  * @return D1_OK; D1_EINVAL for NULL @p r or @p put.
  */
-d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn *put,
+d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn put,
                      void *ctx);
 
 /**
