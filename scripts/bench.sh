@@ -41,3 +41,8 @@ for fn in d1_timer_isr d1_timer_elapsed d1_timer_irq_ack d1_uart_isr d1_plic_isr
     fi
   done
 done
+
+echo
+echo "== d1_lat_record: instructions executed per path (every CFG path of the d1 object; tools/count_paths.py) =="
+python3 tools/count_paths.py build/d1/src/CMakeFiles/d1drivers.dir/latency.c.obj d1_lat_record |
+  sed -n '1p;$p'

@@ -81,4 +81,31 @@ static inline void d1_fmt_u64(struct d1_fmt *f, uint64_t v)
 	}
 }
 
+/*
+ * One byte of a JSON string into @e (no quotes): \" \\, and \u00XX for
+ * control bytes and every byte >= 0x80 (taken as U+0080 .. U+00FF), so the
+ * text stays ASCII and therefore valid UTF-8. Returns the length (1, 2, 6).
+ */
+static inline size_t d1_fmt_json_char(unsigned char c, char e[6])
+{
+	static const char hex[] = "0123456789abcdef";
+
+	if (c == '"' || c == '\\') {
+		e[0] = '\\';
+		e[1] = (char)c;
+		return 2u;
+	}
+	if (c < 0x20u || c >= 0x80u) {
+		e[0] = '\\';
+		e[1] = 'u';
+		e[2] = '0';
+		e[3] = '0';
+		e[4] = hex[c >> 4];
+		e[5] = hex[c & 0xFu];
+		return 6u;
+	}
+	e[0] = (char)c;
+	return 1u;
+}
+
 #endif /* D1_SRC_FMT_H */

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Recorder benchmark: memory of the recorder against storing every sample
- * and sorting, and host time per sample (record) and per report (summary).
+ * and sorting, host time per sample (record) and per report (summary), and
+ * the length of the dump line.
  *
  * usage: bench_latency [samples]   (default 10,000,000 timed samples)
  *
@@ -55,26 +56,30 @@ static void fill_pool(void)
 	}
 }
 
+static size_t dump_bytes;
+
+static void count_put(void *ctx, const char *str, size_t len)
+{
+	(void)ctx;
+	(void)str;
+	dump_bytes += len;
+}
+
 static void memory_table(void)
 {
-	static const struct {
-		const char *what;
-		uint32_t nbins;
-	} cfg[] = {
-	        {"24 MHz, exact 0..1023 counts (42.7 us)", 1024u},
-	        {"24 MHz, exact 0..4095 counts (170.7 us)", 4096u},
-	        {"24 MHz, exact 0..24000 counts (1 ms period)", D1_LAT_NBINS(24000)},
-	        {"1 GHz (Linux ns), exact 0..100000 ns", D1_LAT_NBINS(100000)},
-	        {"1 GHz, exact 0..1000000 ns (d1lat-linux default)", D1_LAT_NBINS(1000000)},
-	};
 	static const uint64_t runs[] = {20000u, 1000000u, 1000000000u};
+	static const uint32_t hz[] = {24000000u, 1000000000u};
 	size_t i;
 
-	printf("memory (bytes), recorder: sizeof(struct d1_lat) = %zu + 4 * nbins\n",
-	       sizeof(struct d1_lat));
-	for (i = 0; i < sizeof(cfg) / sizeof(cfg[0]); i++) {
-		printf("  recorder %-50s %10zu  (any sample count)\n", cfg[i].what,
-		       sizeof(struct d1_lat) + (size_t)cfg[i].nbins * sizeof(uint32_t));
+	printf("memory (bytes), recorder: sizeof(struct d1_lat) = %zu for any run length "
+	       "(%u bins of 4 bytes + overflow bin + %zu bytes of counters)\n",
+	       sizeof(struct d1_lat), D1_LAT_NBINS,
+	       sizeof(struct d1_lat) - sizeof(((struct d1_lat *)0)->bins));
+	for (i = 0; i < sizeof(hz) / sizeof(hz[0]); i++) {
+		printf("  at %10u Hz: exact 0..%u counts (%.3f us), <= 1/128 to %u counts "
+		       "(%.3f ms), counted above\n",
+		       hz[i], D1_LAT_EXACT - 1u, (D1_LAT_EXACT - 1u) * 1e6 / hz[i], D1_LAT_TOP,
+		       D1_LAT_TOP * 1e3 / hz[i]);
 	}
 	for (i = 0; i < sizeof(runs) / sizeof(runs[0]); i++) {
 		printf("  store-and-sort, %10llu samples * 4 bytes %22llu\n",
@@ -84,9 +89,8 @@ static void memory_table(void)
 
 int main(int argc, char **argv)
 {
-	static uint32_t bins[D1_LAT_NBINS(4095)];
 	static uint32_t stored[20000];
-	struct d1_lat r;
+	static struct d1_lat r;
 	struct d1_lat_summary s;
 	uint64_t n = 10000000u, i, t0, t1, t_rec, t_sum, t_sort;
 	volatile uint32_t sink = 0;
@@ -101,7 +105,7 @@ int main(int argc, char **argv)
 	fill_pool();
 	memory_table();
 
-	if (d1_lat_init(&r, bins, 4096u, 24000000u) != D1_OK) {
+	if (d1_lat_init(&r, 24000000u) != D1_OK) {
 		return 1;
 	}
 	t0 = now_ns();
@@ -131,12 +135,14 @@ int main(int argc, char **argv)
 	printf("host time\n");
 	printf("  d1_lat_record: %llu samples in %llu ns = %.2f ns/sample\n", (unsigned long long)n,
 	       (unsigned long long)t_rec, (double)t_rec / (double)n);
-	printf("  d1_lat_summarize (4096 bins + %u buckets, 5 percentiles): %llu ns\n",
-	       D1_LAT_OVF_BUCKETS, (unsigned long long)t_sum);
+	printf("  d1_lat_summarize (%u bins, 5 percentiles, mean): %llu ns\n", D1_LAT_NBINS + 1u,
+	       (unsigned long long)t_sum);
+	d1_lat_dump(&r, NULL, count_put, NULL);
+	printf("  dump of this run (d1_lat_dump, JSON line): %zu bytes\n", dump_bytes);
 	printf("  store-and-sort 20000 samples (memcpy + qsort): %llu ns\n",
 	       (unsigned long long)t_sort);
 	printf("  check: samples %llu, p50 %u counts, p99.99 %u counts%s, sink %u\n",
-	       (unsigned long long)s.samples, s.pct[0], s.pct[4], s.pct_overflow[4] ? " (*)" : "",
+	       (unsigned long long)s.samples, s.pct[0], s.pct[4], s.pct_approx[4] ? " (*)" : "",
 	       (unsigned)sink);
 	return s.samples == n ? 0 : 1;
 }

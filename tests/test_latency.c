@@ -1,15 +1,17 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Latency recorder against known distributions: every percentile is compared
- * with a reference computed from the sorted samples (nearest rank), overflow
- * buckets must bound the true value, merge must equal recording the union,
- * missed periods stay out of the histogram, counters saturate, and the
- * reports are checked byte for byte.
+ * Latency recorder (log-linear layout) against a sorted reference: exact
+ * below 1024 counts, within 1/128 of the true value up to D1_LAT_TOP, an
+ * upper bound (max) above, for random and adversarial distributions; the
+ * layout tiles 0 .. 2^32 - 1 and d1_lat_record() uses it for every value
+ * up to 2^25 + 2^20; totals equal the samples fed; merge equals recording
+ * the union; saturation is counted; NULL arguments; the dump and reports.
  */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,16 +23,14 @@
 
 static uint32_t samples[NMAX];
 static uint32_t sorted[NMAX];
-static uint32_t bins_a[D1_LAT_NBINS(30000)];
-static uint32_t bins_b[D1_LAT_NBINS(30000)];
-static uint32_t bins_c[D1_LAT_NBINS(30000)];
+static struct d1_lat ra, rb, rc;
 
 static uint64_t lcg_state;
 
 static uint32_t lcg(void)
 {
 	lcg_state = lcg_state * 6364136223846793005ull + 1442695040888963407ull;
-	return (uint32_t)(lcg_state >> 33);
+	return (uint32_t)(lcg_state >> 32);
 }
 
 static int cmp_u32(const void *a, const void *b)
@@ -40,338 +40,312 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Reference nearest rank: sort, take element ceil(q * n / 1e6) (1-based). */
-static uint32_t ref_percentile(const uint32_t *v, size_t n, uint32_t q_ppm)
-{
-	uint64_t rank;
-
-	memcpy(sorted, v, n * sizeof(*v));
-	qsort(sorted, n, sizeof(*sorted), cmp_u32);
-	rank = ((uint64_t)q_ppm * n + 999999u) / 1000000u;
-	if (rank == 0u) {
-		rank = 1u;
-	}
-	return sorted[rank - 1u];
-}
-
 static const uint32_t qs[] = {0u,      1u,      10000u,  250000u, 500000u, 500001u, 900000u,
                               990000u, 999000u, 999900u, 999990u, 999999u, 1000000u};
 
-static void test_init_errors(void **state)
+static uint64_t held(const struct d1_lat *r)
 {
-	struct d1_lat r;
-
-	(void)state;
-	assert_int_equal(d1_lat_init(NULL, bins_a, 10u, 1000u), D1_EINVAL);
-	assert_int_equal(d1_lat_init(&r, NULL, 10u, 1000u), D1_EINVAL);
-	assert_int_equal(d1_lat_init(&r, bins_a, 0u, 1000u), D1_EINVAL);
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 999u), D1_ERANGE);
-	bins_a[3] = 77u;
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 1000u), D1_OK);
-	assert_int_equal(bins_a[3], 0u); /* cleared */
-	assert_int_equal(r.count, 0u);
-	assert_int_equal(d1_lat_percentile(&r, 500000u, NULL), 0u);
-}
-
-static void test_uniform_exact(void **state)
-{
-	struct d1_lat r;
-	struct d1_lat_summary s;
-	uint32_t v;
-	bool ovf = true;
-
-	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, D1_LAT_NBINS(20000), 24000000u), D1_OK);
-	for (v = 1; v <= 10000u; v++) {
-		d1_lat_record(&r, v);
-	}
-	/* Nearest rank over 1..10000: pXX is exactly ceil(q * 10000). */
-	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 5000u);
-	assert_false(ovf);
-	assert_int_equal(d1_lat_percentile(&r, 900000u, NULL), 9000u);
-	assert_int_equal(d1_lat_percentile(&r, 990000u, NULL), 9900u);
-	assert_int_equal(d1_lat_percentile(&r, 999000u, NULL), 9990u);
-	assert_int_equal(d1_lat_percentile(&r, 999900u, NULL), 9999u);
-	assert_int_equal(d1_lat_percentile(&r, 1000000u, NULL), 10000u);
-	assert_int_equal(d1_lat_percentile(&r, 2000000u, NULL), 10000u); /* clamped */
-	assert_int_equal(d1_lat_percentile(&r, 0u, NULL), 1u);           /* rank 1: min */
-	assert_int_equal(d1_lat_percentile(&r, 500001u, NULL), 5001u);
-	assert_int_equal(d1_lat_summarize(&r, &s), D1_OK);
-	assert_int_equal(s.samples, 10000u);
-	assert_int_equal(s.min, 1u);
-	assert_int_equal(s.max, 10000u);
-	assert_false(s.overflow);
-	/* 1 count at 24 MHz = 41666.67 ps -> 41667; mean 5000.5 counts =
-	 * 208354166.67 ps -> 208354167; p50 5000 counts = 208333333.3 -> 208333333. */
-	assert_int_equal(s.resolution_ps, 41667u);
-	assert_int_equal(s.mean_ps, 208354167u);
-	assert_int_equal(s.pct_ps[0], 208333333u);
-	assert_int_equal(s.max_ps, 416666667u);
-}
-
-static void check_against_reference(uint32_t nbins, uint32_t n, uint32_t (*gen)(void))
-{
-	static uint32_t bins[D1_LAT_NBINS(30000)];
-	struct d1_lat r;
+	uint64_t n = 0u;
 	uint32_t i;
-	uint64_t sum = 0u;
 
-	assert_true(nbins <= D1_LAT_NBINS(30000));
-	assert_int_equal(d1_lat_init(&r, bins, nbins, 1000000000u), D1_OK);
+	for (i = 0; i <= D1_LAT_NBINS; i++) {
+		n += r->bins[i];
+	}
+	return n;
+}
+
+/*
+ * The documented bound for a reference value @want (the sorted sample of
+ * the rank) and the recorder's answer @got: equal and not flagged below
+ * 1024; within want/128 and in want's bucket up to the top; above the top
+ * the answer is max (>= want).
+ */
+static void check_bound(uint32_t want, uint32_t got, bool approx, uint32_t max)
+{
+	if (want < D1_LAT_EXACT) {
+		assert_int_equal(got, want);
+		assert_false(approx);
+	} else if (want <= D1_LAT_TOP) {
+		uint64_t d = got > want ? got - want : want - got;
+
+		assert_true(d * 128u <= want);
+		assert_int_equal(d1_lat_bucket_index(got), d1_lat_bucket_index(want));
+		if (!approx) {
+			assert_int_equal(got, want);
+		}
+	} else {
+		assert_int_equal(got, max);
+		assert_true(got >= want);
+	}
+}
+
+static void check_against_reference(uint32_t n, uint32_t (*gen)(void))
+{
+	uint32_t i, max = 0u;
+	bool approx;
+
+	assert_int_equal(d1_lat_init(&ra, 1000000000u), D1_OK);
 	for (i = 0; i < n; i++) {
 		samples[i] = gen();
-		sum += samples[i];
-		d1_lat_record(&r, samples[i]);
+		max = samples[i] > max ? samples[i] : max;
+		d1_lat_record(&ra, samples[i]);
 	}
-	assert_int_equal(r.sum, sum);
-	assert_int_equal(r.count, n);
+	assert_true(held(&ra) + ra.lost == n); /* totals = samples fed */
+	assert_int_equal(ra.max, max);
+	memcpy(sorted, samples, n * sizeof(*samples));
+	qsort(sorted, n, sizeof(*sorted), cmp_u32);
 	for (i = 0; i < sizeof(qs) / sizeof(qs[0]); i++) {
-		bool ovf;
-		uint32_t got = d1_lat_percentile(&r, qs[i], &ovf);
-		uint32_t want = ref_percentile(samples, n, qs[i]);
+		uint64_t rank = ((uint64_t)qs[i] * n + 999999u) / 1000000u;
+		uint32_t want, got;
 
-		if (want < nbins) {
-			/* Inside the exact range: exact. */
-			assert_false(ovf);
-			assert_int_equal(got, want);
-		} else {
-			/* Overflow: an upper bound within one bucket (<= 1/8 wider). */
-			uint32_t lo, hi;
-
-			d1_lat_bucket_bounds(d1_lat_bucket_index(want), &lo, &hi);
-			assert_true(got >= want);
-			assert_true(got <= hi);
-			assert_true((uint64_t)got - want <= want / 8u);
-			if (!ovf) {
-				assert_int_equal(got, want);
-			}
-		}
+		rank = rank == 0u ? 1u : rank;
+		want = sorted[rank - 1u];
+		got = d1_lat_percentile(&ra, qs[i], &approx);
+		check_bound(want, got, approx, max);
 	}
+	/* p100 is max, exactly, wherever it is. */
+	assert_int_equal(d1_lat_percentile(&ra, 1000000u, &approx), max);
+	assert_false(approx);
 }
 
-/* Latency-like: a floor, a body and a rare long tail. */
-static uint32_t gen_tail(void)
+static uint32_t g_latency(void) /* 40..103 counts, 0.1 % tail to 2^22 */
 {
 	uint32_t u = lcg();
-	uint32_t v = 50u + (u & 0xFFu) + ((u >> 8) & 0x3Fu);
 
-	if ((u >> 16) % 1000u == 0u) {
-		v += (lcg() % 200000u); /* ~0.1 % far above the exact range */
+	return (u >> 8) % 1000u == 0u ? 40u + u % (1u << 22) : 40u + (u & 0x3Fu);
+}
+static uint32_t g_uniform_top(void)
+{
+	return lcg() % (D1_LAT_TOP + 1u);
+}
+static uint32_t g_log_uniform(void) /* every octave equally often, to 2^32 */
+{
+	uint32_t k = lcg() % 32u;
+
+	return (1u << k) | (lcg() & ((1u << k) - 1u));
+}
+static uint32_t g_edges(void) /* the edges of random buckets, +-1 */
+{
+	uint32_t lo, hi, i = lcg() % (D1_LAT_NBINS + 1u);
+
+	d1_lat_bucket_bounds(i, &lo, &hi);
+	switch (lcg() % 4u) {
+	case 0:
+		return lo;
+	case 1:
+		return hi;
+	case 2:
+		return lo - 1u;
+	default:
+		return hi + 1u;
 	}
-	return v;
 }
-
-static uint32_t gen_small(void)
+static uint32_t g_one_bucket_low(void) /* all in bucket [2^20, 2^20 + 2^14) */
 {
-	return lcg() % 37u;
+	return (1u << 20) + (lcg() % 4u);
 }
-
-static uint32_t gen_wide(void)
+static uint32_t g_one_bucket_high(void)
 {
-	return lcg() >> (lcg() % 31u);
+	return (1u << 20) + (1u << 14) - 1u - (lcg() % 4u);
+}
+static uint32_t g_one_value(void)
+{
+	return 5000u;
+}
+static uint32_t g_max_values(void)
+{
+	static const uint32_t v[] = {UINT32_MAX, D1_LAT_TOP, D1_LAT_TOP + 1u, 0u, 1023u, 1024u};
+
+	return v[lcg() % 6u];
+}
+static uint32_t g_overflow_heavy(void) /* 10 % above the top */
+{
+	uint32_t u = lcg();
+
+	return u % 10u == 0u ? D1_LAT_TOP + 1u + u % 1000000u : 1000u + u % 3000u;
+}
+static uint32_t g_small(void)
+{
+	return lcg() % 50u;
 }
 
 static void test_reference_distributions(void **state)
 {
+	uint32_t (*gens[])(void) = {
+	        g_latency,         g_uniform_top, g_log_uniform, g_edges,          g_one_bucket_low,
+	        g_one_bucket_high, g_one_value,   g_max_values,  g_overflow_heavy, g_small};
+	static const uint32_t ns[] = {1u, 2u, 7u, 1000u, 20000u, NMAX};
+	size_t g, k;
+
 	(void)state;
-	lcg_state = 1u;
-	check_against_reference(30001u, NMAX, gen_tail); /* all exact but the tail */
-	lcg_state = 2u;
-	check_against_reference(1000u, 50000u, gen_tail);
-	lcg_state = 3u;
-	check_against_reference(37u, 20000u, gen_small); /* all exact */
-	lcg_state = 4u;
-	check_against_reference(10u, 20000u, gen_small); /* 10..36: mostly overflow */
-	lcg_state = 5u;
-	check_against_reference(1u, 50000u, gen_wide); /* only value 0 exact */
-	lcg_state = 6u;
-	check_against_reference(4096u, 100000u, gen_wide);
+	for (g = 0; g < sizeof(gens) / sizeof(gens[0]); g++) {
+		for (k = 0; k < sizeof(ns) / sizeof(ns[0]); k++) {
+			lcg_state = 12345u + g * 77u + k;
+			check_against_reference(ns[k], gens[g]);
+		}
+	}
 }
 
-static void test_buckets_tile_u32(void **state)
+/* The bins tile 0 .. 2^32 - 1, each bucket at most lo / 64 wide. */
+static void test_layout_tiles_u32(void **state)
 {
-	uint32_t i, lo, hi, prev_hi = 0u;
-	uint64_t v;
+	uint32_t i, lo, hi, next = 0u;
 
 	(void)state;
-	for (i = 0; i < D1_LAT_OVF_BUCKETS; i++) {
+	for (i = 0; i <= D1_LAT_NBINS; i++) {
 		d1_lat_bucket_bounds(i, &lo, &hi);
-		if (i == 0u) {
-			assert_int_equal(lo, 0u);
-		} else {
-			assert_int_equal(lo, prev_hi + 1u); /* contiguous */
-		}
+		assert_int_equal(lo, next);
 		assert_true(hi >= lo);
-		if (i >= 16u) {
-			assert_true(hi - lo + 1u <= lo / 8u); /* <= 12.5 % */
+		if (i < D1_LAT_EXACT) {
+			assert_int_equal(hi, lo);
+		} else if (i < D1_LAT_NBINS) {
+			assert_true((uint64_t)(hi - lo + 1u) * D1_LAT_SUB <= lo);
 		}
 		assert_int_equal(d1_lat_bucket_index(lo), i);
 		assert_int_equal(d1_lat_bucket_index(hi), i);
-		prev_hi = hi;
+		next = hi + 1u;
 	}
-	assert_int_equal(prev_hi, UINT32_MAX);
-	for (v = 0; v <= UINT32_MAX; v += 7919u) {
-		d1_lat_bucket_bounds(d1_lat_bucket_index((uint32_t)v), &lo, &hi);
-		assert_true(lo <= v && v <= hi);
-	}
-	d1_lat_bucket_bounds(100000u, &lo, &hi); /* out of range: last bucket */
+	assert_int_equal(next, 0u); /* the last one ended at UINT32_MAX */
+	d1_lat_bucket_bounds(D1_LAT_NBINS - 1u, &lo, &hi);
+	assert_int_equal(hi, D1_LAT_TOP);
+	assert_int_equal(D1_LAT_TOP, (1u << 25) - 1u);
+	d1_lat_bucket_bounds(D1_LAT_OVERFLOW + 5u, &lo, &hi);
+	assert_int_equal(lo, D1_LAT_TOP + 1u);
 	assert_int_equal(hi, UINT32_MAX);
+	/* Memory: the figure docs/latency.md states. */
+	assert_int_equal(sizeof(struct d1_lat), 7968u);
+	assert_true(sizeof(struct d1_lat) <= 8192u);
 }
 
-static void test_overflow_flag_and_clamp(void **state)
+/* d1_lat_record() puts every value 0 .. 2^25 + 2^20 in the bucket of
+ * d1_lat_bucket_index(), and a sample of large values too. */
+static void test_record_uses_layout(void **state)
 {
-	struct d1_lat r;
-	struct d1_lat_summary s;
-	bool ovf;
-	uint32_t i, lo, hi;
+	uint64_t v;
+	uint32_t b;
 
 	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, 100u, 1000000000u), D1_OK);
-	for (i = 0; i < 98u; i++) {
-		d1_lat_record(&r, 10u);
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	for (v = 0; v < (1u << 25) + (1u << 20); v++) {
+		b = d1_lat_bucket_index((uint32_t)v);
+		ra.bins[b] = 7u;
+		d1_lat_record(&ra, (uint32_t)v);
+		assert_int_equal(ra.bins[b], 8u);
+		ra.bins[b] = 0u;
 	}
-	d1_lat_record(&r, 1000u);
-	d1_lat_record(&r, 1003u);
-	/* p99 = rank 99 -> 1000, in bucket [960, 1023], clamped to max 1003. */
-	d1_lat_bucket_bounds(d1_lat_bucket_index(1000u), &lo, &hi);
-	assert_int_equal(lo, 960u);
-	assert_int_equal(hi, 1023u);
-	assert_int_equal(d1_lat_percentile(&r, 990000u, &ovf), 1003u);
-	assert_true(ovf);
-	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 10u);
-	assert_false(ovf);
-	assert_int_equal(d1_lat_summarize(&r, &s), D1_OK);
-	assert_true(s.overflow);
-	assert_false(s.pct_overflow[0]);
-	assert_false(s.pct_overflow[1]);
-	assert_true(s.pct_overflow[2]);
-	assert_int_equal(s.overflow_samples, 2u);
-	assert_int_equal(s.max, 1003u); /* max stays exact */
+	for (v = 0; v < 100000u; v++) {
+		uint32_t x = lcg() | 0x80000000u;
 
-	/* A single value in a wide bucket is exact after clamping to max. */
-	assert_int_equal(d1_lat_init(&r, bins_a, 100u, 1000000000u), D1_OK);
-	d1_lat_record(&r, 5000u);
-	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 5000u);
-	assert_false(ovf);
-	/* Exact range below 16: one-value buckets are exact. */
-	assert_int_equal(d1_lat_init(&r, bins_a, 3u, 1000000000u), D1_OK);
-	d1_lat_record(&r, 7u);
-	d1_lat_record(&r, 9u);
-	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 7u);
-	assert_false(ovf);
+		d1_lat_record(&ra, x);
+	}
+	assert_int_equal(ra.bins[D1_LAT_OVERFLOW], 100000u);
+	assert_int_equal(held(&ra), 100000u);
+	d1_lat_record(&ra, UINT32_MAX);
+	assert_int_equal(ra.max, UINT32_MAX);
+	assert_int_equal(ra.bins[D1_LAT_OVERFLOW], 100001u);
 }
 
-/* min in the exact range, the rank in the overflow bucket whose index min
- * would have: the first sample of that bucket is not min (min is in its exact
- * bin), so the shortcut must not fire. nbins 21: 20 is exact, 21 is in
- * bucket [20, 21] with it. */
-static void test_min_exact_shares_bucket_index(void **state)
+/* Exact counts in the exact range: each value's bin holds exactly its samples. */
+static void test_exact_counts(void **state)
 {
-	struct d1_lat r;
-	bool ovf = true;
+	uint32_t v, k;
+	bool approx = true;
 
 	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, 21u, 1000000000u), D1_OK);
-	d1_lat_record(&r, 20u);
-	d1_lat_record(&r, 21u);
-	assert_int_equal(d1_lat_bucket_index(20u), d1_lat_bucket_index(21u));
-	assert_int_equal(d1_lat_percentile(&r, 1000000u, &ovf), 21u); /* = max */
-	assert_false(ovf);
-	assert_int_equal(d1_lat_percentile(&r, 500000u, &ovf), 20u); /* = min */
-	assert_false(ovf);
-}
-
-/* Every pair of small values, every exact range from 1 to 40 bins, against
- * the sorted reference: exact where the reference is exact, otherwise an
- * upper bound inside the reference's bucket (and exact when not flagged). */
-static void test_small_pairs_exhaustive(void **state)
-{
-	static const uint32_t q3[] = {0u, 500000u, 1000000u};
-	struct d1_lat r;
-	uint32_t nb, a, b, i, v[2];
-
-	(void)state;
-	for (nb = 1u; nb <= 40u; nb++) {
-		for (a = 0u; a < 64u; a++) {
-			for (b = a; b < 64u; b++) {
-				assert_int_equal(d1_lat_init(&r, bins_a, nb, 1000000000u), D1_OK);
-				v[0] = b;
-				v[1] = a;
-				d1_lat_record(&r, v[0]);
-				d1_lat_record(&r, v[1]);
-				for (i = 0; i < 3u; i++) {
-					bool ovf;
-					uint32_t got = d1_lat_percentile(&r, q3[i], &ovf);
-					uint32_t want = ref_percentile(v, 2u, q3[i]);
-					uint32_t lo, hi;
-
-					d1_lat_bucket_bounds(d1_lat_bucket_index(want), &lo, &hi);
-					assert_true(got >= want);
-					assert_true(want < nb ? got == want : got <= hi);
-					if (!ovf) {
-						assert_int_equal(got, want);
-					}
-				}
-			}
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	for (v = 0; v < D1_LAT_EXACT; v++) {
+		for (k = 0; k < v % 5u + 1u; k++) {
+			d1_lat_record(&ra, v);
 		}
 	}
+	for (v = 0; v < D1_LAT_EXACT; v++) {
+		assert_int_equal(ra.bins[v], v % 5u + 1u);
+	}
+	assert_int_equal(held(&ra), 3070u); /* 1024 values, 1..5 each: 204 * 15 + 10 */
+	assert_int_equal(d1_lat_percentile(&ra, 0u, &approx), 0u);
+	assert_false(approx);
+	assert_int_equal(d1_lat_percentile(&ra, 1000000u, &approx), 1023u);
+	assert_false(approx);
+}
+
+static void test_init_errors_and_null(void **state)
+{
+	uint32_t lo = 7u, hi = 7u;
+	struct d1_lat_summary s;
+	char buf[64];
+
+	(void)state;
+	memset(&ra, 0x5a, sizeof(ra));
+	assert_int_equal(d1_lat_init(NULL, 1000u), D1_EINVAL);
+	assert_int_equal(d1_lat_init(&ra, 999u), D1_ERANGE);
+	assert_int_equal(ra.bins[3], 0x5a5a5a5au); /* untouched on error */
+	assert_int_equal(d1_lat_init(&ra, 1000u), D1_OK);
+	assert_int_equal(held(&ra), 0u);
+	assert_int_equal(d1_lat_percentile(&ra, 500000u, NULL), 0u);
+	/* NULL: documented no-ops, 0, or D1_EINVAL. */
+	d1_lat_reset(NULL);
+	d1_lat_record(NULL, 5u);
+	d1_lat_missed(NULL, 5u);
+	assert_true(d1_lat_counts_to_ps(NULL, 5u) == 0u);
+	d1_lat_bucket_bounds(3u, NULL, NULL);
+	d1_lat_bucket_bounds(3u, &lo, NULL);
+	assert_int_equal(lo, 3u);
+	d1_lat_bucket_bounds(3u, NULL, &hi);
+	assert_int_equal(hi, 3u);
+	assert_int_equal(d1_lat_percentile(NULL, 500000u, NULL), 0u);
+	assert_int_equal(d1_lat_summarize(NULL, &s), D1_EINVAL);
+	assert_int_equal(d1_lat_summarize(&ra, NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_merge(NULL, &ra), D1_EINVAL);
+	assert_int_equal(d1_lat_merge(&ra, NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_dump(NULL, NULL, NULL, NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_dump(&ra, NULL, NULL, NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_report_json(NULL, NULL, buf, sizeof(buf), NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_report_json(&ra, NULL, NULL, sizeof(buf), NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_report_text(&ra, NULL, buf, 0u, NULL), D1_EINVAL);
+	ra.clock_hz = 0u; /* not initialised through d1_lat_init() */
+	assert_true(d1_lat_counts_to_ps(&ra, 5u) == 0u);
 }
 
 static void test_missed_not_in_histogram(void **state)
 {
-	struct d1_lat r;
-	uint32_t i;
-
 	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, 100u, 1000000000u), D1_OK);
-	d1_lat_record(&r, 5u);
-	d1_lat_missed(&r, 3u);
-	d1_lat_missed(&r, 0u);
-	d1_lat_missed(&r, 4u);
-	assert_int_equal(r.missed, 7u);
-	assert_int_equal(r.count, 1u);
-	assert_int_equal(r.sum, 5u);
-	for (i = 0; i < 100u; i++) {
-		assert_int_equal(bins_a[i], i == 5u ? 1u : 0u);
-	}
-	for (i = 0; i < D1_LAT_OVF_BUCKETS; i++) {
-		assert_int_equal(r.ovf[i], 0u);
-	}
-	assert_int_equal(d1_lat_percentile(&r, 1000000u, NULL), 5u);
-	/* Saturation of the missed counter is counted. */
-	r.missed = UINT64_MAX - 1u;
-	d1_lat_missed(&r, 5u);
-	assert_true(r.missed == UINT64_MAX);
-	assert_int_equal(r.saturated, 4u);
+	assert_int_equal(d1_lat_init(&ra, 1000000000u), D1_OK);
+	d1_lat_record(&ra, 5u);
+	d1_lat_missed(&ra, 3u);
+	d1_lat_missed(&ra, 0u);
+	d1_lat_missed(&ra, 4u);
+	assert_int_equal(ra.missed, 7u);
+	assert_int_equal(held(&ra), 1u);
+	assert_int_equal(ra.max, 5u);
+	ra.missed = UINT64_MAX - 1u;
+	d1_lat_missed(&ra, 5u);
+	assert_true(ra.missed == UINT64_MAX); /* saturates */
+	d1_lat_missed(&ra, UINT32_MAX);
+	assert_true(ra.missed == UINT64_MAX);
 }
 
+/* A bin at UINT32_MAX stays there; the sample is counted in lost. */
 static void test_saturation(void **state)
 {
-	struct d1_lat r;
 	struct d1_lat_summary s;
 
 	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, 100u, 1000000000u), D1_OK);
-	bins_a[5] = UINT32_MAX - 1u;
-	d1_lat_record(&r, 5u);
-	d1_lat_record(&r, 5u);
-	d1_lat_record(&r, 5u);
-	assert_true(bins_a[5] == UINT32_MAX);
-	assert_int_equal(r.saturated, 2u);
-	r.ovf[d1_lat_bucket_index(200u)] = UINT32_MAX;
-	d1_lat_record(&r, 200u);
-	assert_int_equal(r.saturated, 3u);
-	r.sum = UINT64_MAX - 10u;
-	d1_lat_record(&r, 20u);
-	assert_true(r.sum == UINT64_MAX);
-	assert_int_equal(r.saturated, 4u);
-	d1_lat_record(&r, 1u);
-	assert_true(r.sum == UINT64_MAX);
-	assert_int_equal(r.saturated, 5u);
-	assert_int_equal(d1_lat_summarize(&r, &s), D1_OK);
-	assert_true(s.mean_saturated);
-	assert_int_equal(s.saturated, 5u);
-	assert_int_equal(r.count, 6u);
+	assert_int_equal(d1_lat_init(&ra, 1000000000u), D1_OK);
+	ra.bins[5] = UINT32_MAX - 1u;
+	d1_lat_record(&ra, 5u);
+	d1_lat_record(&ra, 5u);
+	d1_lat_record(&ra, 5u);
+	assert_true(ra.bins[5] == UINT32_MAX);
+	assert_int_equal(ra.lost, 2u);
+	ra.bins[d1_lat_bucket_index(200000u)] = UINT32_MAX;
+	d1_lat_record(&ra, 200000u);
+	assert_int_equal(ra.lost, 3u);
+	ra.bins[D1_LAT_OVERFLOW] = UINT32_MAX;
+	d1_lat_record(&ra, UINT32_MAX);
+	assert_int_equal(ra.lost, 4u);
+	assert_int_equal(d1_lat_summarize(&ra, &s), D1_OK);
+	assert_int_equal(s.saturated, 4u);
+	assert_true(s.samples == 3ull * UINT32_MAX + 4u); /* held + lost */
 }
 
 static void record_all(struct d1_lat *r, const uint32_t *v, uint32_t n)
@@ -383,319 +357,273 @@ static void record_all(struct d1_lat *r, const uint32_t *v, uint32_t n)
 	}
 }
 
-static void assert_same(const struct d1_lat *a, const struct d1_lat *b)
+static void test_merge(void **state)
 {
 	uint32_t i;
 
-	assert_int_equal(a->count, b->count);
-	assert_int_equal(a->sum, b->sum);
-	assert_int_equal(a->min, b->min);
-	assert_int_equal(a->max, b->max);
-	assert_int_equal(a->missed, b->missed);
-	assert_int_equal(a->saturated, b->saturated);
-	assert_int_equal(a->nbins, b->nbins);
-	for (i = 0; i < a->nbins; i++) {
-		assert_int_equal(a->bins[i], b->bins[i]);
-	}
-	for (i = 0; i < D1_LAT_OVF_BUCKETS; i++) {
-		assert_int_equal(a->ovf[i], b->ovf[i]);
-	}
-}
-
-static void test_merge_equals_union(void **state)
-{
-	struct d1_lat a, b, u;
-	uint32_t i;
-
 	(void)state;
-	lcg_state = 42u;
-	for (i = 0; i < 40000u; i++) {
-		samples[i] = gen_tail();
+	lcg_state = 99u;
+	for (i = 0; i < 20000u; i++) {
+		samples[i] = g_log_uniform();
 	}
-	/* Same range. */
-	assert_int_equal(d1_lat_init(&a, bins_a, 1000u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_init(&b, bins_b, 1000u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_init(&u, bins_c, 1000u, 24000000u), D1_OK);
-	record_all(&a, samples, 25000u);
-	record_all(&b, samples + 25000u, 15000u);
-	d1_lat_missed(&a, 2u);
-	d1_lat_missed(&b, 3u);
-	record_all(&u, samples, 40000u);
-	d1_lat_missed(&u, 5u);
-	assert_int_equal(d1_lat_merge(&a, &b), D1_OK);
-	assert_same(&a, &u);
-
-	/* src with a larger exact range: its extra bins fold into dst's buckets. */
-	assert_int_equal(d1_lat_init(&a, bins_a, 1000u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_init(&b, bins_b, 30001u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_init(&u, bins_c, 1000u, 24000000u), D1_OK);
-	record_all(&a, samples, 25000u);
-	record_all(&b, samples + 25000u, 15000u);
-	record_all(&u, samples, 40000u);
-	assert_int_equal(d1_lat_merge(&a, &b), D1_OK);
-	assert_same(&a, &u);
-
-	/* Merging into itself doubles every count. */
-	assert_int_equal(d1_lat_init(&a, bins_a, 1000u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_init(&u, bins_c, 1000u, 24000000u), D1_OK);
-	record_all(&a, samples, 1000u);
-	record_all(&u, samples, 1000u);
-	record_all(&u, samples, 1000u);
-	assert_int_equal(d1_lat_merge(&a, &a), D1_OK);
-	assert_same(&a, &u);
-}
-
-static void test_merge_refusals(void **state)
-{
-	struct d1_lat a, b;
-	uint32_t before[64];
-
-	(void)state;
-	assert_int_equal(d1_lat_init(&a, bins_a, 10000u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_init(&b, bins_b, 100u, 24000000u), D1_OK);
-	d1_lat_record(&a, 50u);
-	/* b's bucket [2048, 2303] lies inside a's exact range: cannot split. */
-	d1_lat_record(&b, 2100u);
-	d1_lat_record(&b, 2200u);
-	memcpy(before, bins_a, sizeof(before));
-	assert_int_equal(d1_lat_merge(&a, &b), D1_ERANGE);
-	assert_int_equal(a.count, 1u);
-	assert_memory_equal(before, bins_a, sizeof(before));
-	assert_int_equal(a.max, 50u);
-	/* A bucket of one possible value (below 16) can be placed exactly. */
-	assert_int_equal(d1_lat_init(&b, bins_b, 4u, 24000000u), D1_OK);
-	d1_lat_record(&b, 9u);
-	d1_lat_record(&b, 20000u); /* above a's range: same bucket in a */
-	assert_int_equal(d1_lat_merge(&a, &b), D1_OK);
-	assert_int_equal(bins_a[9], 1u);
-	assert_int_equal(a.ovf[d1_lat_bucket_index(20000u)], 1u);
-	assert_int_equal(a.count, 3u);
-	assert_int_equal(a.min, 9u);
-	assert_int_equal(a.max, 20000u);
-	/* Different clocks. */
-	assert_int_equal(d1_lat_init(&b, bins_b, 100u, 1000000000u), D1_OK);
-	assert_int_equal(d1_lat_merge(&a, &b), D1_EINVAL);
-	assert_int_equal(d1_lat_merge(NULL, &b), D1_EINVAL);
-	assert_int_equal(d1_lat_merge(&a, NULL), D1_EINVAL);
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	assert_int_equal(d1_lat_init(&rb, 24000000u), D1_OK);
+	assert_int_equal(d1_lat_init(&rc, 24000000u), D1_OK);
+	record_all(&ra, samples, 12000u);
+	record_all(&rb, samples + 12000u, 8000u);
+	record_all(&rc, samples, 20000u);
+	d1_lat_missed(&ra, 2u);
+	d1_lat_missed(&rb, 3u);
+	d1_lat_missed(&rc, 5u);
+	assert_int_equal(d1_lat_merge(&ra, &rb), D1_OK);
+	assert_memory_equal(&ra, &rc, sizeof(ra)); /* = recording the union */
+	/* Self-merge doubles every counter. */
+	assert_int_equal(d1_lat_merge(&ra, &ra), D1_OK);
+	for (i = 0; i <= D1_LAT_NBINS; i++) {
+		assert_int_equal(ra.bins[i], 2u * rc.bins[i]);
+	}
+	assert_int_equal(ra.missed, 10u);
+	assert_int_equal(ra.max, rc.max);
+	/* Saturation in a merge is counted, and lost itself saturates. */
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	assert_int_equal(d1_lat_init(&rb, 24000000u), D1_OK);
+	ra.bins[7] = UINT32_MAX - 2u;
+	rb.bins[7] = 10u;
+	assert_int_equal(d1_lat_merge(&ra, &rb), D1_OK);
+	assert_true(ra.bins[7] == UINT32_MAX);
+	assert_int_equal(ra.lost, 8u);
+	rb.lost = UINT64_MAX;
+	assert_int_equal(d1_lat_merge(&ra, &rb), D1_OK);
+	assert_true(ra.lost == UINT64_MAX);
+	/* Different clocks: refused, nothing changed. */
+	assert_int_equal(d1_lat_init(&rb, 1000000000u), D1_OK);
+	d1_lat_record(&rb, 3u);
+	memcpy(&rc, &ra, sizeof(ra));
+	assert_int_equal(d1_lat_merge(&ra, &rb), D1_EINVAL);
+	assert_memory_equal(&ra, &rc, sizeof(ra));
 }
 
 static void test_conversion(void **state)
 {
-	struct d1_lat r;
-
 	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 24000000u), D1_OK);
-	assert_int_equal(d1_lat_counts_to_ps(&r, 1u), 41667u);  /* 41666.67 */
-	assert_int_equal(d1_lat_counts_to_ps(&r, 2u), 83333u);  /* 83333.33 */
-	assert_int_equal(d1_lat_counts_to_ps(&r, 3u), 125000u); /* exact */
-	assert_int_equal(d1_lat_counts_to_ps(&r, 24000000u), 1000000000000u);
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 1000u), D1_OK);
-	assert_true(d1_lat_counts_to_ps(&r, UINT32_MAX) == 4294967295000000000ull);
-	assert_true(d1_lat_counts_to_ps(&r, UINT64_MAX) == UINT64_MAX); /* saturates */
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 3000u), D1_OK);
-	/* 1/3000 s = 333333333.33 ps; 2/3000 s = 666666666.67 ps: both ways. */
-	assert_int_equal(d1_lat_counts_to_ps(&r, 1u), 333333333u);
-	assert_int_equal(d1_lat_counts_to_ps(&r, 2u), 666666667u);
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 8192u), D1_OK);
-	/* 10^12 / 8192 = 122070312.5 ps: halves round up. */
-	assert_int_equal(d1_lat_counts_to_ps(&r, 1u), 122070313u);
-	assert_int_equal(d1_lat_counts_to_ps(&r, 2u), 244140625u);
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	assert_int_equal(d1_lat_counts_to_ps(&ra, 1u), 41667u);  /* 41666.67 */
+	assert_int_equal(d1_lat_counts_to_ps(&ra, 2u), 83333u);  /* 83333.33 */
+	assert_int_equal(d1_lat_counts_to_ps(&ra, 3u), 125000u); /* exact */
+	assert_int_equal(d1_lat_counts_to_ps(&ra, 24000000u), 1000000000000u);
+	assert_int_equal(d1_lat_init(&ra, 1000u), D1_OK);
+	assert_true(d1_lat_counts_to_ps(&ra, UINT32_MAX) == 4294967295000000000ull);
+	assert_true(d1_lat_counts_to_ps(&ra, UINT64_MAX) == UINT64_MAX); /* saturates */
+	assert_int_equal(d1_lat_init(&ra, 8192u), D1_OK);
+	assert_int_equal(d1_lat_counts_to_ps(&ra, 1u), 122070313u); /* .5 rounds up */
 }
 
+/* The known distribution of the report tests: 1..1000 once, 5000, 2 missed. */
 static void fill_known(struct d1_lat *r)
 {
 	uint32_t v;
 
-	assert_int_equal(d1_lat_init(r, bins_a, D1_LAT_NBINS(2000), 24000000u), D1_OK);
+	assert_int_equal(d1_lat_init(r, 24000000u), D1_OK);
 	for (v = 1; v <= 1000u; v++) {
 		d1_lat_record(r, v);
 	}
-	d1_lat_record(r, 5000u); /* one above the exact range */
+	d1_lat_record(r, 5000u);
 	d1_lat_missed(r, 2u);
 }
 
 static const struct d1_lat_meta meta = {"baremetal", "lichee-rv-86", "none", 1000000u};
 
+/* p50: rank 501 -> 501 counts = 20875 ns; p99.99: rank 1001 = 5000, the
+ * last sample of max's bucket: exact; mean: 1..1000 exact + 5000 in bucket
+ * [4992, 5055] clamped to max 5000: midpoint 4996; (500500 + 4996) / 1001
+ * = 504.99 counts = 21041.292 ns, flagged. */
 static const char expect_json[] =
-        "{\"tool\":\"d1lat\",\"format\":1,\"os\":\"baremetal\",\"board\":\"lichee-rv-86\","
+        "{\"tool\":\"d1lat\",\"format\":2,\"os\":\"baremetal\",\"board\":\"lichee-rv-86\","
         "\"clock_hz\":24000000,\"period_ns\":1000000,\"samples\":1001,\"missed\":2,"
-        "\"load\":\"none\",\"resolution_ns\":41.667,\"exact_max_ns\":83333.333,"
-        "\"min_ns\":41.667,\"p50_ns\":20875.000,\"p90_ns\":37541.667,\"p99_ns\":41291.667,"
-        "\"p999_ns\":41666.667,\"p9999_ns\":208333.333,\"max_ns\":208333.333,"
-        "\"mean_ns\":21041.459,\"overflow\":false,\"overflow_fields\":[],\"above_range\":1,"
-        "\"saturated\":0,\"mean_saturated\":false}\n";
-
-static const char expect_text[] =
-        "d1lat latency report\n"
-        "  os           : baremetal\n"
-        "  board        : lichee-rv-86\n"
-        "  load         : none\n"
-        "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"
-        "  period       : 1000000 ns\n"
-        "  samples      : 1001\n"
-        "  missed       : 2 periods (not in the histogram)\n"
-        "  exact range  : 0 .. 2000 counts (83333.333 ns), 8 buckets per octave above\n"
-        "  above range  : 1 samples\n"
-        "  saturated    : 0\n"
-        "  stat          counts                ns\n"
-        "  min                1            41.667\n"
-        "  p50              501         20875.000\n"
-        "  p90              901         37541.667\n"
-        "  p99              991         41291.667\n"
-        "  p99.9           1000         41666.667\n"
-        "  p99.99          5000        208333.333\n"
-        "  max             5000        208333.333\n"
-        "  mean               -         21041.459\n"
-        "  percentile: nearest rank, smallest v with >= ceil(q*N) samples <= v;\n"
-        "  ns = counts * 1e9 / clock_hz rounded to nearest 0.001 ns.\n";
+        "\"load\":\"none\",\"resolution_ns\":41.667,\"exact_max_ns\":42625.000,"
+        "\"top_ns\":1398101291.667,\"min_ns\":41.667,\"p50_ns\":20875.000,"
+        "\"p90_ns\":37541.667,\"p99_ns\":41291.667,\"p999_ns\":41666.667,"
+        "\"p9999_ns\":208333.333,\"max_ns\":208333.333,\"mean_ns\":21041.292,"
+        "\"approx\":true,\"approx_fields\":[\"mean_ns\"],\"above_exact\":1,\"above_top\":0,"
+        "\"saturated\":0}\n";
 
 static void test_report_json_exact(void **state)
 {
-	struct d1_lat r;
 	char buf[D1_LAT_REPORT_SIZE];
 	size_t n = 0;
 
 	(void)state;
-	fill_known(&r);
-	assert_int_equal(d1_lat_report_json(&r, &meta, buf, sizeof(buf), &n), D1_OK);
-	/* p50: rank 501 -> 501 counts = 20875 ns; p99.99: rank 1001 -> 5000
-	 * (the last sample of the bucket that holds max: exact); mean =
-	 * 505500 / 1001 counts = 504.995 counts -> 21041.459 ns. */
+	fill_known(&ra);
+	assert_int_equal(d1_lat_report_json(&ra, &meta, buf, sizeof(buf), &n), D1_OK);
 	assert_string_equal(buf, expect_json);
 	assert_int_equal(n, strlen(expect_json));
 }
 
 static void test_report_text(void **state)
 {
-	struct d1_lat r;
 	char buf[D1_LAT_REPORT_SIZE];
 	size_t n = 0;
 
 	(void)state;
-	fill_known(&r);
-	assert_int_equal(d1_lat_report_text(&r, &meta, buf, sizeof(buf), &n), D1_OK);
+	fill_known(&ra);
+	assert_int_equal(d1_lat_report_text(&ra, &meta, buf, sizeof(buf), &n), D1_OK);
 	assert_int_equal(n, strlen(buf));
-	assert_string_equal(buf, expect_text); /* byte for byte */
-	assert_non_null(strstr(buf, "  os           : baremetal\n"));
+	assert_non_null(strstr(buf, "d1lat latency report\n  os           : baremetal\n"));
 	assert_non_null(
 	        strstr(buf, "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"));
 	assert_non_null(strstr(buf, "  samples      : 1001\n"));
 	assert_non_null(strstr(buf, "  missed       : 2 periods (not in the histogram)\n"));
+	assert_non_null(strstr(buf, "  above exact  : 1 samples, 0 above the top\n"));
 	assert_non_null(strstr(buf, "  p50              501         20875.000\n"));
+	assert_non_null(strstr(buf, "  p99.99          5000        208333.333\n"));
 	assert_non_null(strstr(buf, "  max             5000        208333.333\n"));
-	assert_non_null(strstr(buf, "  mean               -         21041.459\n"));
-	assert_null(strstr(buf, "overflow bucket"));
-	/* With a flagged percentile the table marks it and says what it means. */
-	d1_lat_record(&r, 6000u);
-	d1_lat_record(&r, 6001u);
-	d1_lat_record(&r, 6002u);
-	assert_int_equal(d1_lat_report_text(&r, &meta, buf, sizeof(buf), &n), D1_OK);
-	assert_non_null(strstr(buf, " *\n"));
-	assert_non_null(strstr(buf, "overflow bucket: the bucket's upper bound"));
+	assert_non_null(strstr(buf, "  mean               -         21041.292 ~\n"));
+	assert_non_null(strstr(buf, "  ~ bucket estimate"));
 }
 
 static void test_report_small_buffer(void **state)
 {
-	struct d1_lat r;
-	char buf[D1_LAT_REPORT_SIZE];
-	size_t n = 12345u;
-	size_t len;
+	char buf[D1_LAT_REPORT_SIZE], full[D1_LAT_REPORT_SIZE];
+	size_t n = 12345u, len, flen;
 
 	(void)state;
-	fill_known(&r);
+	fill_known(&ra);
+	assert_int_equal(d1_lat_report_text(&ra, &meta, full, sizeof(full), &flen), D1_OK);
 	for (len = 1; len < sizeof(expect_json); len += 37u) {
 		memset(buf, 'X', sizeof(buf));
-		assert_int_equal(d1_lat_report_json(&r, &meta, buf, len, &n), D1_ERANGE);
+		assert_int_equal(d1_lat_report_json(&ra, &meta, buf, len, &n), D1_ERANGE);
 		assert_int_equal(n, len - 1u);
 		assert_int_equal(buf[len - 1u], '\0');
 		assert_memory_equal(buf, expect_json, len - 1u); /* a clean prefix */
-		assert_int_equal(d1_lat_report_text(&r, &meta, buf, len, &n), D1_ERANGE);
+		assert_int_equal(d1_lat_report_text(&ra, &meta, buf, len, &n), D1_ERANGE);
 		assert_int_equal(n, len - 1u);
-		assert_int_equal(buf[len - 1u], '\0');
-		assert_memory_equal(buf, expect_text, len - 1u);
+		assert_memory_equal(buf, full, len - 1u);
 	}
-	/* Exactly large enough: fits with its NUL. */
-	assert_int_equal(d1_lat_report_json(&r, &meta, buf, sizeof(expect_json), &n), D1_OK);
-	assert_int_equal(d1_lat_report_json(&r, &meta, buf, sizeof(expect_json) - 1u, &n),
+	assert_int_equal(d1_lat_report_json(&ra, &meta, buf, sizeof(expect_json), &n), D1_OK);
+	assert_int_equal(d1_lat_report_json(&ra, &meta, buf, sizeof(expect_json) - 1u, &n),
 	                 D1_ERANGE);
-	assert_int_equal(d1_lat_report_json(&r, &meta, buf, 0u, &n), D1_EINVAL);
-	assert_int_equal(d1_lat_report_json(NULL, &meta, buf, 10u, &n), D1_EINVAL);
-	assert_int_equal(d1_lat_report_text(&r, &meta, NULL, 10u, &n), D1_EINVAL);
 }
 
 static void test_report_escaping_and_empty(void **state)
 {
-	struct d1_lat r;
 	char buf[D1_LAT_REPORT_SIZE];
 	static const struct d1_lat_meta odd = {"li\"nux", "a\\b", "cpu\nload\t2", 0u};
 	char big[257];
 	struct d1_lat_meta m;
 
 	(void)state;
-	assert_int_equal(d1_lat_init(&r, bins_a, 10u, 1000000000u), D1_OK);
-	assert_int_equal(d1_lat_report_json(&r, &odd, buf, sizeof(buf), NULL), D1_OK);
+	assert_int_equal(d1_lat_init(&ra, 1000000000u), D1_OK);
+	assert_int_equal(d1_lat_report_json(&ra, &odd, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "\"os\":\"li\\\"nux\",\"board\":\"a\\\\b\""));
 	assert_non_null(strstr(buf, "\"load\":\"cpu\\u000aload\\u00092\""));
 	assert_non_null(strstr(buf, "\"samples\":0,\"missed\":0"));
 	assert_non_null(strstr(buf, "\"min_ns\":0.000,\"p50_ns\":0.000"));
-	assert_non_null(strstr(buf, "\"mean_ns\":0.000"));
-	assert_int_equal(d1_lat_report_json(&r, NULL, buf, sizeof(buf), NULL), D1_OK);
+	assert_non_null(strstr(buf, "\"mean_ns\":0.000,\"approx\":false,\"approx_fields\":[]"));
+	assert_int_equal(d1_lat_report_json(&ra, NULL, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "\"os\":\"unknown\""));
-	assert_int_equal(d1_lat_report_text(&r, NULL, buf, sizeof(buf), NULL), D1_OK);
+	assert_int_equal(d1_lat_report_text(&ra, NULL, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "  os           : unknown\n  board        : unknown\n"
 	                            "  load         : unknown\n"));
-	assert_non_null(strstr(buf, "  period       : 0 ns\n"));
-	/* D1_LAT_REPORT_SIZE holds 256 bytes of meta strings, worst-case escaped
-	 * JSON is 6 bytes per byte: 3 strings of ~14 control chars + the rest. */
+	/* D1_LAT_REPORT_SIZE holds 256 bytes of meta strings. */
 	memset(big, 'x', sizeof(big) - 1u);
 	big[sizeof(big) - 1u] = '\0';
-	m.os = big + 200;    /* 56 */
-	m.board = big + 100; /* 156 */
-	m.load = big + 212;  /* 44 -> 256 in all */
+	m.os = big + 200;
+	m.board = big + 100;
+	m.load = big + 212;
 	m.period_ns = UINT64_MAX;
-	fill_known(&r);
-	r.missed = UINT64_MAX;
-	assert_int_equal(d1_lat_report_json(&r, &m, buf, sizeof(buf), NULL), D1_OK);
-	assert_int_equal(d1_lat_report_text(&r, &m, buf, sizeof(buf), NULL), D1_OK);
+	lcg_state = 5u;
+	for (uint32_t i = 0; i < 1000u; i++) {
+		d1_lat_record(&ra, g_log_uniform());
+	}
+	ra.missed = UINT64_MAX;
+	assert_int_equal(d1_lat_report_json(&ra, &m, buf, sizeof(buf), NULL), D1_OK);
+	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), NULL), D1_OK);
 }
 
-static void test_many_samples_constant_memory(void **state)
+/* Issue 11 item 12: meta bytes >= 0x80 are escaped; the line is ASCII. */
+static void test_report_json_high_bytes(void **state)
 {
-	struct d1_lat r;
-	uint32_t i;
+	char buf[D1_LAT_REPORT_SIZE];
+	static const struct d1_lat_meta m = {"os\xff", "b\xc3\xa9", "\x80\x7f", 0u};
+	size_t i, n = 0;
 
 	(void)state;
-	/* 5 * 10^6 samples in the same memory as 20,000: only counts grow. */
-	assert_int_equal(d1_lat_init(&r, bins_a, 100u, 24000000u), D1_OK);
-	for (i = 0; i < 5000000u; i++) {
-		d1_lat_record(&r, i % 300u);
+	assert_int_equal(d1_lat_init(&ra, 1000000000u), D1_OK);
+	assert_int_equal(d1_lat_report_json(&ra, &m, buf, sizeof(buf), &n), D1_OK);
+	for (i = 0; i < n; i++) {
+		assert_true((unsigned char)buf[i] < 0x80u);
 	}
-	assert_int_equal(r.count, 5000000u);
-	assert_int_equal(bins_a[7], 16667u); /* 5e6 = 300 * 16666 + 200 */
-	assert_int_equal(d1_lat_percentile(&r, 100000u, NULL), 29u);
-	assert_int_equal(r.saturated, 0u);
+	assert_non_null(strstr(buf, "\"os\":\"os\\u00ff\",\"board\":\"b\\u00c3\\u00a9\""));
+	assert_non_null(strstr(buf, "\"load\":\"\\u0080\x7f\""));
+}
+
+/* ---- the dump --------------------------------------------------------- */
+
+struct sink {
+	char buf[65536];
+	size_t n;
+	size_t calls, longest;
+};
+
+static void put(void *ctx, const char *s, size_t n)
+{
+	struct sink *k = ctx;
+
+	assert_true(k->n + n < sizeof(k->buf));
+	memcpy(k->buf + k->n, s, n);
+	k->n += n;
+	k->buf[k->n] = '\0';
+	k->calls++;
+	k->longest = n > k->longest ? n : k->longest;
+}
+
+static struct sink sk;
+
+static void test_dump(void **state)
+{
+	static const struct d1_lat_meta m = {"bare\"metal", "b\xff", NULL, 1000000u};
+	size_t i;
+
+	(void)state;
+	fill_known(&ra);
+	d1_lat_record(&ra, UINT32_MAX);
+	ra.lost = 3u;
+	memset(&sk, 0, sizeof(sk));
+	assert_int_equal(d1_lat_dump(&ra, &m, put, &sk), D1_OK);
+	assert_true(sk.longest <= 64u);
+	for (i = 0; i < sk.n; i++) {
+		assert_true((unsigned char)sk.buf[i] < 0x80u);
+	}
+	assert_non_null(strstr(sk.buf,
+	                       "{\"tool\":\"d1lat-dump\",\"format\":1,\"os\":\"bare\\\"metal\","
+	                       "\"board\":\"b\\u00ff\",\"load\":\"unknown\","
+	                       "\"period_ns\":1000000,\"clock_hz\":24000000,"
+	                       "\"layout\":[10,6,15],\"lost\":3,\"missed\":2,"
+	                       "\"max\":4294967295,\"bins\":[1,1,2,1,3,1,"));
+	/* 5000 is in bin 64 * 6 + 704 + (5000 >> 6) = 1166; the overflow bin 1984. */
+	assert_non_null(strstr(sk.buf, ",999,1,1000,1,1166,1,1984,1]}\n"));
+	assert_int_equal(sk.buf[sk.n - 1u], '\n');
+	assert_int_equal(d1_lat_bucket_index(5000u), 1166u);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	        cmocka_unit_test(test_init_errors),
-	        cmocka_unit_test(test_uniform_exact),
+	        cmocka_unit_test(test_init_errors_and_null),
+	        cmocka_unit_test(test_layout_tiles_u32),
+	        cmocka_unit_test(test_record_uses_layout),
+	        cmocka_unit_test(test_exact_counts),
 	        cmocka_unit_test(test_reference_distributions),
-	        cmocka_unit_test(test_buckets_tile_u32),
-	        cmocka_unit_test(test_overflow_flag_and_clamp),
-	        cmocka_unit_test(test_min_exact_shares_bucket_index),
-	        cmocka_unit_test(test_small_pairs_exhaustive),
 	        cmocka_unit_test(test_missed_not_in_histogram),
 	        cmocka_unit_test(test_saturation),
-	        cmocka_unit_test(test_merge_equals_union),
-	        cmocka_unit_test(test_merge_refusals),
+	        cmocka_unit_test(test_merge),
 	        cmocka_unit_test(test_conversion),
 	        cmocka_unit_test(test_report_json_exact),
 	        cmocka_unit_test(test_report_text),
 	        cmocka_unit_test(test_report_small_buffer),
 	        cmocka_unit_test(test_report_escaping_and_empty),
-	        cmocka_unit_test(test_many_samples_constant_memory),
+	        cmocka_unit_test(test_report_json_high_bytes),
+	        cmocka_unit_test(test_dump),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

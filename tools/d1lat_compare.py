@@ -29,6 +29,8 @@ import shutil
 import subprocess
 import sys
 
+import d1lat_dump
+
 PCTS = [("p50_ns", "p50", 500000), ("p90_ns", "p90", 900000), ("p99_ns", "p99", 990000),
         ("p999_ns", "p99.9", 999000), ("p9999_ns", "p99.99", 999900)]
 TOOLS = ("d1lat", "cyclictest")
@@ -67,12 +69,19 @@ def parse_reports(text, source="input"):
             obj, _ = dec.raw_decode(line[at:])
         except ValueError as e:
             raise UsageError("%s:%d: bad JSON report line: %s" % (source, lineno, e))
+        if obj.get("tool") == "d1lat-dump":
+            # A device that prints only the recorder dump: decode it here.
+            try:
+                obj = d1lat_dump.report(obj)
+            except d1lat_dump.DumpError as e:
+                raise UsageError("%s:%d: bad dump line: %s" % (source, lineno, e))
         if obj.get("tool") not in TOOLS:
             continue
         for key in ["os", "samples", "min_ns", "max_ns", "mean_ns"] + [k for k, _, _ in PCTS]:
             if key not in obj:
                 raise UsageError("%s:%d: report lacks field %r" % (source, lineno, key))
-        obj.setdefault("overflow_fields", [])
+        obj.setdefault("overflow_fields", [])  # format 1: upper bounds
+        obj.setdefault("approx_fields", [])    # format 2: bucket estimates
         runs.append(obj)
     return runs
 
@@ -204,16 +213,23 @@ def markdown(runs, title=None):
     row("samples", [str(r["samples"]) for r in runs])
     row("missed", ["n/a" if r.get("missed") is None else str(r["missed"]) for r in runs])
     row("resolution (us)", [us(r.get("resolution_ns")) for r in runs])
-    row("min (us)", [us(r["min_ns"]) for r in runs])
+    def cell(r, key):
+        if key in r.get("overflow_fields", []):
+            return "<= " + us(r[key])
+        if key in r.get("approx_fields", []):
+            return "~" + us(r[key])
+        return us(r[key])
+
+    row("min (us)", [cell(r, "min_ns") for r in runs])
     for key, name, _ in PCTS:
-        row(name + " (us)", [("<= " if key in r["overflow_fields"] else "") + us(r[key])
-                             for r in runs])
-    row("max (us)", [us(r["max_ns"]) for r in runs])
-    row("mean (us)", [us(r["mean_ns"]) for r in runs])
+        row(name + " (us)", [cell(r, key) for r in runs])
+    row("max (us)", [cell(r, "max_ns") for r in runs])
+    row("mean (us)", [cell(r, "mean_ns") for r in runs])
     out.append("")
     out.append("Percentiles: nearest rank (smallest v with at least ceil(q*N) samples <= v). "
                "\"<=\": the value is an upper bound (overflow bucket of the recorder, or "
-               "beyond cyclictest's histogram). cyclictest values are whole microseconds; "
+               "beyond cyclictest's histogram); \"~\": a bucket estimate of the recorder "
+               "(format 2: within 1/128 up to its top). cyclictest values are whole microseconds; "
                "its missed periods are not counted (n/a).")
     return "\n".join(out) + "\n"
 
@@ -241,7 +257,7 @@ def plot_script(runs, out_path, title):
              "set output %s" % json.dumps(out_path),
              "set title %s noenhanced" % json.dumps(title or "Latency distributions"),
              "set ylabel 'latency (us), log scale'",
-             "set xlabel 'percentile (nearest rank); circled points are upper bounds'",
+             "set xlabel 'percentile (nearest rank); circled points are upper bounds or estimates'",
              "set logscale y",
              "set grid ytics mytics xtics",
              "set key inside left top noenhanced box opaque",
@@ -252,7 +268,7 @@ def plot_script(runs, out_path, title):
         lines.append("$d%d << EOD" % idx)
         for i, (k, _) in enumerate(cats):
             v = r[k]
-            flag = 1 if k in r["overflow_fields"] else 0
+            flag = 1 if k in r.get("overflow_fields", []) + r.get("approx_fields", []) else 0
             lines.append("%d %.6f %d" % (i, max(v / 1000.0, 0.001), flag))
         lines.append("EOD")
         lt = idx + 1

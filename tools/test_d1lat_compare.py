@@ -238,5 +238,87 @@ def CT_JSON(d):
     return path
 
 
+
+import d1lat_dump as dd  # noqa: E402
+
+DUMP_TOOL = os.path.join(HERE, "d1lat_dump.py")
+
+
+def dump_line(bins, mx, lost=0, missed=0, hz=24000000, os_name="baremetal"):
+    flat = []
+    for i in sorted(bins):
+        flat += [i, bins[i]]
+    return json.dumps({"tool": "d1lat-dump", "format": 1, "os": os_name, "board": "b",
+                       "load": "l", "period_ns": 1000000, "clock_hz": hz,
+                       "layout": [10, 6, 15], "lost": lost, "missed": missed, "max": mx,
+                       "bins": flat}, separators=(",", ":"))
+
+
+class Dump(unittest.TestCase):
+    def test_layout_tiles(self):
+        L = dd.Layout(10, 6, 15)
+        nxt = 0
+        for i in range(L.nbins + 1):
+            lo, hi = L.bounds(i)
+            self.assertEqual(lo, nxt)
+            self.assertEqual(L.index(lo), i)
+            self.assertEqual(L.index(hi), i)
+            nxt = hi + 1
+        self.assertEqual(nxt, 2**32)
+        self.assertEqual(L.index(5000), 1166)  # the C test's figure
+
+    def test_report_values(self):
+        # 100 samples of 10 counts, one of 5000 (bucket [4992, 5055]), one above the top.
+        L = dd.Layout(10, 6, 15)
+        bins = {10: 100, L.index(5000): 1, L.overflow: 1}
+        rep = dd.report(json.loads(dump_line(bins, 2**26, lost=2, missed=3)))
+        self.assertEqual(rep["samples"], 104)  # held + lost
+        self.assertEqual(rep["missed"], 3)
+        self.assertEqual(rep["saturated"], 2)
+        self.assertEqual(rep["p50_ns"], 416.667)  # 10 counts, exact
+        self.assertEqual(rep["max_ns"], round(2**26 * 1e9 / 24e6, 3))
+        self.assertEqual(rep["above_exact"], 2)
+        self.assertEqual(rep["above_top"], 1)
+        self.assertIn("mean_ns", rep["approx_fields"])
+        self.assertNotIn("p50_ns", rep["approx_fields"])
+
+    def test_serial_log_dump_becomes_a_report(self):
+        text = "boot...\n[  1.0] " + dump_line({40: 3, 41: 1}, 41) + "\nBENCH DONE\n"
+        runs = dc.parse_reports(text)
+        self.assertEqual(len(runs), 1)
+        self.assertEqual(runs[0]["tool"], "d1lat")
+        self.assertEqual(runs[0]["samples"], 4)
+        self.assertEqual(runs[0]["p50_ns"], 1666.667)
+        self.assertEqual(runs[0]["max_ns"], 1708.333)
+        # Bucket estimates of format 2 are marked "~" in the table.
+        L = dd.Layout(10, 6, 15)
+        runs = dc.parse_reports(dump_line({L.index(5000): 3}, 5003) + "\n")
+        self.assertIn("p50_ns", runs[0]["approx_fields"])
+        self.assertIn("| p50 (us) | ~", dc.markdown(runs))
+
+    def test_bad_dumps(self):
+        good = json.loads(dump_line({1: 1}, 1))
+        for k, v in (("layout", [10, 6]), ("bins", [1]), ("bins", [5000, 1]),
+                     ("bins", [1, 0]), ("clock_hz", 10), ("max", -1), ("format", 2)):
+            bad = dict(good)
+            bad[k] = v
+            with self.assertRaises(dd.DumpError):
+                dd.report_line(bad)
+        with self.assertRaises(dc.UsageError):
+            dc.parse_reports('{"tool":"d1lat-dump","format":1}\n')
+
+    def test_cli(self):
+        with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
+            f.write("x " + dump_line({7: 2}, 7) + "\n")
+            f.flush()
+            p = subprocess.run([sys.executable, DUMP_TOOL, f.name], capture_output=True,
+                               text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        rep = json.loads(p.stdout)
+        self.assertEqual((rep["tool"], rep["format"], rep["samples"]), ("d1lat", 2, 2))
+        p = subprocess.run([sys.executable, DUMP_TOOL, "-"], input="nothing\n",
+                           capture_output=True, text=True)
+        self.assertEqual(p.returncode, 2)
+
 if __name__ == "__main__":
     unittest.main()

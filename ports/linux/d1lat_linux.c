@@ -37,7 +37,6 @@
 #include "d1/latency.h"
 
 #define NS_PER_S        1000000000ull
-#define EXACT_US_MAX    20000u /* 20 ms of 1 ns bins = 80 MB: the cap */
 #define INTERVAL_US_MAX 10000000u
 
 struct options {
@@ -46,7 +45,7 @@ struct options {
 	int prio;
 	const char *load;
 	const char *board;
-	uint32_t exact_us;
+	bool dump;
 	bool json_only;
 };
 
@@ -127,16 +126,22 @@ static void *periodic(void *arg)
 	return NULL;
 }
 
+static void put_stdout(void *ctx, const char *s, size_t n)
+{
+	(void)ctx;
+	fwrite(s, 1, n, stdout);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: d1lat-linux [-i interval_us] [-l loops] [-p prio] [--load DESC]\n"
-	           "                   [--board NAME] [--exact-us N] [--json-only]\n"
+	           "                   [--board NAME] [--dump] [--json-only]\n"
 	           "  -i, --interval US  period in microseconds (default 1000)\n"
 	           "  -l, --loops N      periods to run: samples + missed == N (default 20000)\n"
 	           "  -p, --prio P       SCHED_FIFO priority 1..99, 0 = SCHED_OTHER (default 80)\n"
 	           "      --load DESC    load description for the report (default \"none\")\n"
 	           "      --board NAME   board/host name for the report (default: uname -m)\n"
-	           "      --exact-us N   exact 1 ns histogram up to N us (default 1000, 4 MB)\n"
+	           "      --dump         also print the recorder dump line (tools/d1lat_dump.py)\n"
 	           "      --json-only    print only the JSON line\n");
 }
 
@@ -165,7 +170,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 	        {"prio", required_argument, NULL, 'p'},
 	        {"load", required_argument, NULL, 'L'},
 	        {"board", required_argument, NULL, 'B'},
-	        {"exact-us", required_argument, NULL, 'E'},
+	        {"dump", no_argument, NULL, 'D'},
 	        {"json-only", no_argument, NULL, 'J'},
 	        {"help", no_argument, NULL, 'h'},
 	        {NULL, 0, NULL, 0},
@@ -203,13 +208,8 @@ static int parse_args(int argc, char **argv, struct options *o)
 		case 'B':
 			o->board = optarg;
 			break;
-		case 'E':
-			if (!parse_u64(optarg, 1u, EXACT_US_MAX, &v)) {
-				fprintf(stderr, "d1lat-linux: --exact-us wants 1..%u\n",
-				        EXACT_US_MAX);
-				return 2;
-			}
-			o->exact_us = (uint32_t)v;
+		case 'D':
+			o->dump = true;
 			break;
 		case 'J':
 			o->json_only = true;
@@ -306,13 +306,11 @@ static int start_thread(pthread_t *tid, struct run *run, int prio)
 
 int main(int argc, char **argv)
 {
-	struct options opt = {1000u, 20000u, 80, "none", NULL, 1000u, false};
+	struct options opt = {1000u, 20000u, 80, "none", NULL, false, false};
 	struct run run;
 	struct utsname un;
 	struct d1_lat_meta meta;
 	static char buf[D1_LAT_REPORT_SIZE * 4u];
-	uint32_t *bins;
-	uint32_t nbins;
 	pthread_t tid;
 	size_t n;
 	int rc, dma_fd;
@@ -324,15 +322,9 @@ int main(int argc, char **argv)
 	if (opt.board == NULL) {
 		opt.board = uname(&un) == 0 ? un.machine : "unknown";
 	}
-	nbins = D1_LAT_NBINS(opt.exact_us * 1000u);
-	bins = calloc(nbins, sizeof(*bins));
-	if (bins == NULL) {
-		fprintf(stderr, "d1lat-linux: out of memory for %u bins\n", nbins);
-		return 1;
-	}
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;
-	if (d1_lat_init(&run.rec, bins, nbins, (uint32_t)NS_PER_S) != D1_OK) {
+	if (d1_lat_init(&run.rec, (uint32_t)NS_PER_S) != D1_OK) {
 		fprintf(stderr, "d1lat-linux: recorder init failed\n");
 		return 1;
 	}
@@ -372,6 +364,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	fwrite(buf, 1, n, stdout);
-	free(bins);
+	if (opt.dump) {
+		d1_lat_dump(&run.rec, &meta, put_stdout, NULL);
+	}
 	return fflush(stdout) == 0 ? 0 : 1;
 }

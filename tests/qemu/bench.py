@@ -3,21 +3,28 @@
 """Run the bare-metal latency bench image under QEMU virt and check its report.
 
 The image is started as the board starts it: an S-mode payload at
-0x80200000 under the OpenSBI that QEMU bundles. Checks: the text report and
-the JSON line arrive with every field, samples + missed account for every
+0x80200000 under the OpenSBI that QEMU bundles. Checks: the recorder's dump
+line arrives and decodes (tools/d1lat_dump.py) into a report with every
+field; when the image also prints the device-side text report and JSON line
+(BENCH_DEVICE_REPORT=1), the text has its fields and the JSON line is byte
+for byte the host's decoding of the dump; samples + missed account for every
 period, no spurious/unhandled interrupt, "BENCH DONE", exit status 0, and
 (unless --allow-missed) zero missed periods.
 """
 import argparse
 import json
+import os
 import re
 import sys
 
 from qemu_common import run_stdio
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+import d1lat_dump  # noqa: E402
+
 JSON_FIELDS = ("tool", "format", "os", "board", "clock_hz", "period_ns", "samples", "missed",
                "load", "resolution_ns", "min_ns", "p50_ns", "p90_ns", "p99_ns", "p999_ns",
-               "p9999_ns", "max_ns", "mean_ns", "overflow", "saturated")
+               "p9999_ns", "max_ns", "mean_ns", "approx", "saturated")
 TEXT_FIELDS = ("samples", "missed", "clock", "period", "min", "p50", "p99", "p99.9", "max",
                "mean")
 
@@ -31,6 +38,8 @@ def main():
                     help="e.g. shift=0,sleep=off: virtual time follows instructions")
     ap.add_argument("--allow-missed", action="store_true",
                     help="report missed periods without failing (wall-clock runs)")
+    ap.add_argument("--device-report", action="store_true",
+                    help="the image prints the device-side text report and JSON line too")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
 
@@ -44,22 +53,35 @@ def main():
         errors.append(f"exit status {rc}")
     if "BENCH DONE" not in out.splitlines():
         errors.append("no 'BENCH DONE' line")
-    m = re.search(r"^d1lat latency report$(.*?)^\{", out, re.M | re.S)
-    if m is None:
-        errors.append("no text report")
-    else:
-        for f in TEXT_FIELDS:
-            if not re.search(rf"^\s+{re.escape(f)}\s", m.group(1), re.M):
-                errors.append(f"text report lacks '{f}'")
     rep = None
-    for line in out.splitlines():
-        if line.startswith("{") and '"tool":"d1lat"' in line:
-            try:
-                rep = json.loads(line)
-            except ValueError as e:
-                errors.append(f"JSON line does not parse: {e}")
+    host_line = None
+    try:
+        dumps = d1lat_dump.find_dumps(out, "console")
+        if len(dumps) != 1:
+            errors.append(f"{len(dumps)} dump lines, want 1")
+        else:
+            host_line = d1lat_dump.report_line(dumps[0])
+            rep = json.loads(host_line)
+    except (d1lat_dump.DumpError, ValueError) as e:
+        errors.append(f"dump line does not decode: {e}")
+    dev_lines = [l for l in out.splitlines() if l.startswith('{"tool":"d1lat",')]
+    if a.device_report:
+        m = re.search(r"^d1lat latency report$(.*?)^\{", out, re.M | re.S)
+        if m is None:
+            errors.append("no text report")
+        else:
+            for f in TEXT_FIELDS:
+                if not re.search(rf"^\s+{re.escape(f)}\s", m.group(1), re.M):
+                    errors.append(f"text report lacks '{f}'")
+        if len(dev_lines) != 1:
+            errors.append(f"{len(dev_lines)} device JSON lines, want 1")
+        elif host_line is not None and dev_lines[0] + "\n" != host_line:
+            errors.append("device JSON line != host decoding of the dump:\n  "
+                          f"{dev_lines[0]}\n  {host_line.rstrip()}")
+    elif dev_lines:
+        errors.append("device JSON line printed without BENCH_DEVICE_REPORT")
     if rep is None:
-        errors.append("no JSON report line")
+        errors.append("no report")
     else:
         for f in JSON_FIELDS:
             if f not in rep:

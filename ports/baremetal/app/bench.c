@@ -6,7 +6,10 @@
  * detected, reported and taken over, PLIC context 1 with the threshold
  * lowered, then N periods of the platform's tick source with one latency
  * sample per tick recorded by the latency recorder in the interrupt. Nothing
- * is printed during the measurement. Then the text report and the JSON line.
+ * is printed during the measurement. Then the recorder's dump line, which
+ * tools/d1lat_dump.py (and tools/d1lat_compare.py) turn into the report on
+ * the host; with BENCH_DEVICE_REPORT=1 the device also prints the text
+ * report and the JSON line itself (latency_report.c is then linked).
  *
  * Tick data path (D1): trap entry (start.S) -> bm_trap -> PLIC claim
  * (d1_plic_isr) -> handler table (bm_board) -> Timer1 acknowledge +
@@ -30,6 +33,10 @@
 #ifndef BENCH_PERIOD_US
 #define BENCH_PERIOD_US 1000u
 #endif
+/* 1: also print the device-side text report and JSON line */
+#ifndef BENCH_DEVICE_REPORT
+#define BENCH_DEVICE_REPORT 0
+#endif
 /* 0 = none (WFI), 1 = busy loop, 2 = memory copy */
 #ifndef BENCH_LOAD
 #define BENCH_LOAD 0
@@ -41,9 +48,9 @@ _Static_assert((uint64_t)BENCH_PERIOD_US *BM_TIMEBASE_HZ % 1000000u == 0u,
 
 static const char *const load_names[] = {"none", "busy-loop", "memcpy-64KiB"};
 
-/* The recorder: exact bins for 0 .. one period, overflow buckets above. */
-static uint32_t lat_bins[D1_LAT_NBINS(PERIOD_COUNTS)];
+/* The recorder: 7,968 bytes for any run length (d1/latency.h). */
 static struct d1_lat lat;
+static uint64_t recorded;
 
 static volatile bool done;
 static volatile uint64_t boundaries;
@@ -67,6 +74,7 @@ void bench_account(uint32_t sample, uint64_t n)
 		d1_lat_missed(&lat, m > UINT32_MAX ? UINT32_MAX : (uint32_t)m);
 	}
 	d1_lat_record(&lat, sample);
+	recorded++;
 	boundaries += n;
 	if (boundaries >= BENCH_PERIODS) {
 		bench_tick_stop();
@@ -98,7 +106,17 @@ static void background(void)
 #endif
 }
 
+#if BENCH_DEVICE_REPORT
 static char report[D1_LAT_REPORT_SIZE];
+#endif
+
+static void put_console(void *ctx, const char *s, size_t n)
+{
+	(void)ctx;
+	while (n-- > 0u) {
+		bm_putc(*s++);
+	}
+}
 
 int bm_main(uint64_t a0, uint64_t a1)
 {
@@ -125,8 +143,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_board_irq_attach(BM_UART_IRQ, uart_irq, &bm_uart, 1u);
 	bm_check(d1_uart_irq_start(&bm_uart, uart_rx_ring, sizeof uart_rx_ring, NULL, 0u),
 	         "d1_uart_irq_start");
-	bm_check(d1_lat_init(&lat, lat_bins, D1_LAT_NBINS(PERIOD_COUNTS), ti->clock_hz),
-	         "d1_lat_init");
+	bm_check(d1_lat_init(&lat, ti->clock_hz), "d1_lat_init");
 	bm_puts("measuring (silent until done)...\n");
 	/* Let the last console bytes leave before the run: TX must not overlap it. */
 	d1_port_delay_us(2000u);
@@ -145,7 +162,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	d1_uart_get_stats(&bm_uart, &us);
 	bm_printf("\nrun: %lu period boundaries = %lu samples + %lu missed, %lu us of time CSR "
 	          "(ideal %lu us)\n",
-	          (unsigned long)boundaries, (unsigned long)lat.count, (unsigned long)lat.missed,
+	          (unsigned long)boundaries, (unsigned long)recorded, (unsigned long)lat.missed,
 	          (unsigned long)bm_time_to_us(t1 - t0),
 	          (unsigned long)((uint64_t)BENCH_PERIODS * BENCH_PERIOD_US));
 	bench_tick_report();
@@ -164,7 +181,9 @@ int bm_main(uint64_t a0, uint64_t a1)
 	        .load = load_names[BENCH_LOAD],
 	        .period_ns = (uint64_t)BENCH_PERIOD_US * 1000u,
 	};
-	d1_err_t e = d1_lat_report_text(&lat, &meta, report, sizeof report, NULL);
+	d1_err_t e;
+#if BENCH_DEVICE_REPORT
+	e = d1_lat_report_text(&lat, &meta, report, sizeof report, NULL);
 	bm_puts(report);
 	if (e != D1_OK) {
 		bm_printf("FAIL report_text: %s\n", d1_strerror(e));
@@ -173,6 +192,11 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_puts(report);
 	if (e != D1_OK) {
 		bm_printf("FAIL report_json: %s\n", d1_strerror(e));
+	}
+#endif
+	e = d1_lat_dump(&lat, &meta, put_console, NULL);
+	if (e != D1_OK) {
+		bm_printf("FAIL dump: %s\n", d1_strerror(e));
 	}
 	bm_puts("BENCH DONE\n");
 	d1_port_delay_us(5000u); /* drain the FIFO before reset */

@@ -1,0 +1,226 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Decode the latency recorder's dump line into its report.
+
+The device prints one line (d1_lat_dump(), docs/latency.md):
+
+  {"tool":"d1lat-dump","format":1,"os":..,"board":..,"load":..,"period_ns":..,
+   "clock_hz":..,"layout":[10,6,15],"lost":..,"missed":..,"max":..,"bins":[i,c,...]}
+
+This tool finds such lines anywhere in its input (serial logs with
+prefixes work) and prints, for each, the recorder's JSON report line
+("tool":"d1lat","format":2) computed with the same integer arithmetic as
+src/latency_report.c, so it is byte for byte what d1_lat_report_json()
+prints on the device (tests/check_latency_json.py checks that).
+
+  d1lat_dump.py [FILE...]        FILE "-" or none: standard input
+
+Python 3 standard library only. Exit 0; 2 for bad input or no dump line.
+"""
+import json
+import sys
+
+PPM = 1000000
+PS_PER_S = 10**12
+PCTS = [("p50_ns", 500000), ("p90_ns", 900000), ("p99_ns", 990000), ("p999_ns", 999000),
+        ("p9999_ns", 999900)]
+
+
+class DumpError(Exception):
+    pass
+
+
+class Layout:
+    """The log-linear layout: 2^e exact bins, 2^s buckets per octave, o octaves."""
+
+    def __init__(self, exact_log2, sub_log2, octaves):
+        self.e, self.s, self.o = exact_log2, sub_log2, octaves
+        self.exact = 1 << exact_log2
+        self.sub = 1 << sub_log2
+        self.nbins = self.exact + octaves * self.sub
+        self.top = (1 << (exact_log2 + octaves)) - 1
+        self.overflow = self.nbins
+
+    def index(self, v):
+        if v < self.exact:
+            return v
+        if v > self.top:
+            return self.overflow
+        k = v.bit_length() - 1
+        return self.exact + (k - self.e) * self.sub + ((v >> (k - self.s)) - self.sub)
+
+    def bounds(self, i):
+        if i < self.exact:
+            return i, i
+        if i >= self.nbins:
+            return self.top + 1, 2**32 - 1
+        j = i - self.exact
+        sh = j // self.sub + (self.e - self.s)
+        lo = (self.sub + j % self.sub) << sh
+        return lo, lo + (1 << sh) - 1
+
+
+def divround(num, den):
+    """round(num / den), halves up, saturating at 2^64 - 1."""
+    return min((num + den // 2) // den, 2**64 - 1)
+
+
+def ns3(ps):
+    return "%d.%03d" % (ps // 1000, ps % 1000)
+
+
+def jstr(s):
+    out = ['"']
+    for ch in s:
+        c = ord(ch)
+        if ch in '"\\':
+            out.append("\\" + ch)
+        elif c < 0x20 or c >= 0x80:
+            if c > 0xFF:
+                raise DumpError("meta string holds U+%04X: not from a device dump" % c)
+            out.append("\\u%04x" % c)
+        else:
+            out.append(ch)
+    out.append('"')
+    return "".join(out)
+
+
+def decode(obj):
+    """Check a parsed dump object; return (layout, bins dict, obj)."""
+    if obj.get("tool") != "d1lat-dump" or obj.get("format") != 1:
+        raise DumpError("not a d1lat-dump format 1 object")
+    lay = obj.get("layout")
+    if not (isinstance(lay, list) and len(lay) == 3 and all(isinstance(x, int) for x in lay)):
+        raise DumpError("bad layout %r" % (lay,))
+    L = Layout(*lay)
+    flat = obj.get("bins")
+    if not isinstance(flat, list) or len(flat) % 2:
+        raise DumpError("bins must be a list of index, count pairs")
+    bins = {}
+    for i, c in zip(flat[0::2], flat[1::2]):
+        if not (isinstance(i, int) and isinstance(c, int)) or not 0 <= i <= L.nbins \
+                or not 0 < c < 2**32 or i in bins:
+            raise DumpError("bad bin %r: %r" % (i, c))
+        bins[i] = c
+    for k in ("clock_hz", "lost", "missed", "max", "period_ns"):
+        if not isinstance(obj.get(k), int) or obj[k] < 0:
+            raise DumpError("bad %s %r" % (k, obj.get(k)))
+    if obj["clock_hz"] < 1000:
+        raise DumpError("clock_hz below 1000")
+    return L, bins, obj
+
+
+def estimate(L, bins_max, i):
+    lo, hi = L.bounds(i)
+    hi = min(hi, bins_max)
+    lo = min(lo, hi)
+    if i == L.overflow:
+        return hi, lo != hi
+    return lo + (hi - lo) // 2, lo != hi
+
+
+def at_rank(L, bins, mx, rank):
+    cum = 0
+    for i in sorted(bins):
+        if cum + bins[i] >= rank:
+            break
+        cum += bins[i]
+    if i < L.exact:
+        return i, False
+    if rank == cum + bins[i] and L.index(mx) == i:
+        return mx, False
+    return estimate(L, mx, i)
+
+
+def percentile(L, bins, mx, n, q):
+    if n == 0:
+        return 0, False
+    q = min(q, PPM)
+    rank = max(1, -(-q * n // PPM))
+    return at_rank(L, bins, mx, rank)
+
+
+def report_line(obj):
+    """The d1lat format 2 JSON line (with its newline) for a dump object."""
+    L, bins, obj = decode(obj)
+    hz = obj["clock_hz"]
+    mx = obj["max"]
+    n = sum(bins.values())
+
+    def ps(c):
+        return divround(c * PS_PER_S, hz)
+
+    total = 0
+    above = 0
+    for i, c in bins.items():
+        total += (i if i < L.exact else estimate(L, mx, i)[0]) * c
+        if i >= L.exact:
+            above += c
+    mn, mn_approx = percentile(L, bins, mx, n, 0)
+    pct = [percentile(L, bins, mx, n, q) for _, q in PCTS]
+    mean_ps = 0 if n == 0 else divround(total * PS_PER_S, n * hz)
+    mean_approx = above > 0
+    approx_fields = (["min_ns"] if mn_approx else []) + \
+        [k for (k, _), (_, a) in zip(PCTS, pct) if a] + (["mean_ns"] if mean_approx else [])
+    f = ['{"tool":"d1lat","format":2',
+         '"os":' + jstr(obj.get("os", "unknown")),
+         '"board":' + jstr(obj.get("board", "unknown")),
+         '"clock_hz":%d' % hz, '"period_ns":%d' % obj["period_ns"],
+         '"samples":%d' % min(n + obj["lost"], 2**64 - 1), '"missed":%d' % obj["missed"],
+         '"load":' + jstr(obj.get("load", "unknown")),
+         '"resolution_ns":' + ns3(ps(1)), '"exact_max_ns":' + ns3(ps(L.exact - 1)),
+         '"top_ns":' + ns3(ps(L.top)), '"min_ns":' + ns3(ps(mn))]
+    f += ['"%s":%s' % (k, ns3(ps(v))) for (k, _), (v, _) in zip(PCTS, pct)]
+    f += ['"max_ns":' + ns3(ps(mx if n else 0)), '"mean_ns":' + ns3(mean_ps),
+          '"approx":' + ("true" if approx_fields else "false"),
+          '"approx_fields":[' + ",".join('"%s"' % k for k in approx_fields) + "]",
+          '"above_exact":%d' % above, '"above_top":%d' % bins.get(L.overflow, 0),
+          '"saturated":%d' % obj["lost"]]
+    return ",".join(f) + "}\n"
+
+
+def find_dumps(text, source="input"):
+    """Every dump object in text, in order."""
+    dec = json.JSONDecoder()
+    out = []
+    for lineno, line in enumerate(text.splitlines(), 1):
+        at = line.find('{"tool":"d1lat-dump"')
+        if at < 0:
+            continue
+        try:
+            obj, _ = dec.raw_decode(line[at:])
+        except ValueError as e:
+            raise DumpError("%s:%d: bad dump line: %s" % (source, lineno, e))
+        out.append(obj)
+    return out
+
+
+def report(obj):
+    """The report as a dict (what d1lat_compare.py reads)."""
+    return json.loads(report_line(obj))
+
+
+def main(argv):
+    paths = argv or ["-"]
+    found = 0
+    try:
+        for p in paths:
+            if p == "-":
+                text = sys.stdin.read()
+            else:
+                with open(p, encoding="utf-8", errors="replace") as f:
+                    text = f.read()
+            for obj in find_dumps(text, p):
+                sys.stdout.write(report_line(obj))
+                found += 1
+    except (DumpError, OSError) as e:
+        print("d1lat_dump: %s" % e, file=sys.stderr)
+        return 2
+    if found == 0:
+        print("d1lat_dump: no d1lat-dump lines found", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
