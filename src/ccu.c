@@ -463,13 +463,17 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 		                              (D1_CCU_RISCV_SRC_OSC24M
 		                               << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB));
 	}
-	/* U-Boot order: lock detector (and output) off, program N with
-	 * EN|LDO, lock detector on, poll LOCK, settle, output on. M = 1. */
-	cfg = v & ~(D1_CCU_PLL_CPU_CTRL_N_BITS | D1_CCU_PLL_CPU_CTRL_M_BITS |
-	            D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS | D1_CCU_PLL_CPU_CTRL_LOCK_BITS |
-	            D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS);
+	/* U-Boot order: lock detector and output off, program N with
+	 * EN|LDO, lock detector on, poll LOCK, settle, output on. M = 1.
+	 * Every write carries a legal N (>= D1_CCU_PLL_CPU_N_MIN): the new N
+	 * goes in with the first write, never a cleared field (N = 1), and
+	 * the old N (possibly the reset value) is never written back. */
+	cfg = (v & ~(D1_CCU_PLL_CPU_CTRL_N_BITS | D1_CCU_PLL_CPU_CTRL_M_BITS |
+	             D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS | D1_CCU_PLL_CPU_CTRL_LOCK_BITS |
+	             D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS)) |
+	      nf;
 	d1_mmio_write32(pll, cfg);
-	cfg |= nf | D1_CCU_PLL_CPU_CTRL_EN_BITS | D1_CCU_PLL_CPU_CTRL_LDO_EN_BITS;
+	cfg |= D1_CCU_PLL_CPU_CTRL_EN_BITS | D1_CCU_PLL_CPU_CTRL_LDO_EN_BITS;
 	d1_mmio_write32(pll, cfg);
 	cfg |= D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS;
 	d1_mmio_write32(pll, cfg);

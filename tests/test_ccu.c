@@ -251,6 +251,51 @@ static void test_pll_cpu_1008_to_1200(void **state)
 	assert_int_equal(cm.core_violations, 0);
 }
 
+/* Issue 11 item 4: from U-Boot's PLL_CPU (0xF8002900 as read) the old
+ * sequence wrote 0xC0000000 (EN | LDO with N = 1) before the new N. No write
+ * may carry an N below 12, from U-Boot's state or from power-on (N = 1,
+ * PLL off), up and down. */
+static void test_pll_cpu_never_writes_illegal_n(void **state)
+{
+	static const uint64_t targets[] = {MHZ(1200), MHZ(288), MHZ(1008), MHZ(6144)};
+	uint64_t got = 0;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_PLL_CPU_CTRL_OFFSET), 0xF8002900u);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u), D1_OK);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(d1_ccu_set_pll_cpu(&ccu, targets[i], &got), D1_OK);
+		assert_int_equal(got, targets[i]);
+		assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), targets[i]);
+	}
+	assert_true(cm.pll_cpu_writes >= 16);
+	assert_int_equal(cm.pll_range_violations, 0);
+	assert_int_equal(cm.core_violations, 0);
+
+	/* power-on state: PLL_CPU all zero (N field 0 = N 1), core on OSC24M */
+	sim_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1008));
+	assert_int_equal(cm.pll_range_violations, 0);
+	assert_int_equal(cm.core_violations, 0);
+}
+
+/* The model's range check can fail. */
+static void test_model_catches_illegal_pll_n(void **state)
+{
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET, 0xE8002900u); /* N 42: ok */
+	assert_int_equal(cm.pll_range_violations, 0);
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET, 0x00000A00u);  /* N 11, EN off */
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET, 0xC0000000u);  /* N 1 */
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_PERI_CTRL_OFFSET, 0xE8210000u); /* PERI0 N 1 */
+	assert_int_equal(cm.pll_range_violations, 3);
+	assert_int_equal(cm.first_range_violation, 0x00000A00u);
+}
+
 static void test_pll_cpu_rounds_down_and_reports(void **state)
 {
 	uint64_t got = 0;
@@ -548,6 +593,8 @@ int main(void)
 	        T(test_decode_variants),
 	        T(test_every_source_mux_value),
 	        T(test_pll_cpu_1008_to_1200),
+	        T(test_pll_cpu_never_writes_illegal_n),
+	        T(test_model_catches_illegal_pll_n),
 	        T(test_pll_cpu_rounds_down_and_reports),
 	        T(test_model_catches_core_on_unlocked_pll),
 	        T(test_pll_lock_timeout_leaves_core_on_osc24m),

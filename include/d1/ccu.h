@@ -15,8 +15,8 @@
  *  - PSI = src / M / 2^N; APBn = src / M / 2^N; core = src / M; AXI = core / N.
  *  - UART_BGR: gate bit n, reset bit 16 + n (1 = de-asserted); U-Boot opens
  *    the gate, then de-asserts the reset.
- *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN, program N with
- *    EN|LDO, set LOCK_EN, poll LOCK, settle, open the output gate - with the
+ *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN with the new N
+ *    (no write carries N < 12), set EN|LDO, set LOCK_EN, poll LOCK, settle, open the output gate - with the
  *    core moved to the 24 MHz oscillator for the duration.
  * Rates are exact integer arithmetic, rounded down to 1 Hz.
  *

@@ -131,9 +131,19 @@ static void check_core(struct ccu_model *m)
 	}
 }
 
+#define PLL_N_FIELD(v) (((v) >> 8) & 0xFFu)
+#define PLL_N_MIN      12u /* N = field + 1 (Linux _SUNXI_CCU_MULT_MIN(8, 8, 12)) */
+
 static void pll_write(struct ccu_model *m, struct ccu_model_pll *p, uint32_t v)
 {
 	uint32_t old = m->regs[p->off / 4];
+
+	if (PLL_N_FIELD(v) + 1u < PLL_N_MIN) {
+		if (m->pll_range_violations == 0) {
+			m->first_range_violation = v;
+		}
+		m->pll_range_violations++;
+	}
 	bool restart = ((v & PLL_EN) != 0 && (old & PLL_EN) == 0) ||
 	               ((v & PLL_LOCK_EN) != 0 && (old & PLL_LOCK_EN) == 0) ||
 	               ((v ^ old) & PLL_FACTORS) != 0;

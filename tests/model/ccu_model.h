@@ -4,6 +4,11 @@
  * the hardware facts (d1-hardware.md "CCU", d1_unofficial.svd CCU), not from
  * the driver:
  *  - every register stores what is written (a 4 KiB window);
+ *  - every write to PLL_CPU or PLL_PERI0 is checked against the legal
+ *    factor range: N = field + 1 >= 12 (Linux ccu-sun20i-d1.c
+ *    _SUNXI_CCU_MULT_MIN(8, 8, 12) for both PLLs), whatever EN says; a write
+ *    with a smaller N is a range violation (counted, first value kept),
+ *    even if the next write fixes it;
  *  - PLL_CPU and PLL_PERI0 lock lock_ticks after the last of: EN set,
  *    LOCK_EN set, N/M changed; the LOCK bit (28, read-only) reads 1 only
  *    while EN and LOCK_EN are set and the PLL is locked; fault: never_lock;
@@ -59,6 +64,8 @@ struct ccu_model {
 	uint32_t first_violation_riscv_clk;
 	uint32_t first_violation_pll_cpu;
 	uint64_t pll_cpu_writes;
+	uint64_t pll_range_violations;
+	uint32_t first_range_violation; /* the offending register value */
 	uint64_t riscv_clk_writes;
 	struct ccu_bgr_event log[CCU_MODEL_LOG];
 	unsigned nlog;
