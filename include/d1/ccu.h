@@ -16,8 +16,9 @@
  *  - UART_BGR: gate bit n, reset bit 16 + n (1 = de-asserted); U-Boot opens
  *    the gate, then de-asserts the reset.
  *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN with the new N
- *    (no write carries N < 12), set EN|LDO, set LOCK_EN, poll LOCK, settle, open the output gate - with the
- *    core moved to the 24 MHz oscillator for the duration.
+ *    (no write carries N < 12), set EN|LDO, set LOCK_EN, poll LOCK, settle,
+ *    open the output gate - with the core moved to the 24 MHz oscillator
+ *    for the duration.
  * Rates are exact integer arithmetic, rounded down to 1 Hz.
  *
  * Concurrency: UART_BGR is shared by all UARTs, so its read-modify-writes
