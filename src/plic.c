@@ -188,6 +188,9 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold)
 
 unsigned d1_plic_claim(struct d1_plic *p)
 {
+	if (!handle_ok(p)) {
+		return 0u;
+	}
 	/* Only the id field is defined (plic_regs.h); other bits are masked. */
 	return d1_mmio_read32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context))) & D1_PLIC_CLAIM_ID_BITS;
 }
@@ -210,15 +213,37 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 	d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
 }
 
+/* Cold path of d1_plic_isr(): a claimed source that has no handler, or an
+ * id above nsources (a source this handle does not know, enabled in this
+ * context by other software). Complete it first (a completion for a masked
+ * source is dropped: Linux irq-sifive-plic.c), then mask it in this context
+ * so a level that stays high cannot storm; the caller counts it. Kept out of
+ * line so the dispatch path stays short. */
+__attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uintptr_t claim,
+                                                              uint32_t id)
+{
+	uintptr_t s;
+
+	d1_mmio_write32(claim, id);
+	s = d1_port_critical_enter(); /* the enable word is shared by 32 sources */
+	set_enable(p, id, false);
+	d1_port_critical_exit(s);
+}
+
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats)
 {
-	struct d1_plic_stats scratch = {0};
-	struct d1_plic_frame f = {0};
+	struct d1_plic_stats scratch;
+	struct d1_plic_frame f;
 	uintptr_t claim;
 	unsigned handled = 0;
+	unsigned k;
 
 	if (!handle_ok(p)) {
+		return 0u;
+	}
+	if (table == NULL && table_len != 0u) {
+		p->rejected++; /* bad input: nothing read, nothing written */
 		return 0u;
 	}
 	if (stats == NULL) {
@@ -229,56 +254,43 @@ unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsig
 	/* The frame lives for this call only; it is unlinked before return. */
 	// cppcheck-suppress autoVariables
 	p->active = &f;
-	for (unsigned k = 0; k <= p->nsources; k++) {
+	for (k = 0; k <= p->nsources; k++) {
 		uint32_t id = d1_mmio_read32(claim) & D1_PLIC_CLAIM_ID_BITS;
 		const struct d1_plic_entry *e;
 
 		if (id == 0u) {
-			/* 0 on the first claim: the interrupt went away (or never
-			 * was). */
-			if (k == 0u) {
-				stats->spurious++;
-			}
-			break;
+			break; /* nothing (more) to serve */
 		}
 		if (id > p->nsources) {
-			/* A source the handle does not know (nsources set below
-			 * the hardware's, enabled by someone else): it is in
-			 * service now, so complete it (the PLIC ignores a
-			 * completion it does not expect) and count it. */
+			/* Foreign: complete, mask, count, report its id. */
+			complete_and_mask(p, claim, id);
 			stats->foreign++;
-			d1_mmio_write32(claim, id);
+			stats->last_foreign = id;
 			continue;
 		}
-		f.source = id;
-		f.completed = false;
-		e = id < table_len ? &table[id] : NULL;
-		if (e == NULL || e->fn == NULL) {
-			/* Complete first (it must be enabled for that to count),
-			 * then mask so a level that stays high cannot storm. */
+		if (id >= table_len || table[id].fn == NULL) {
+			complete_and_mask(p, claim, id);
 			stats->unhandled++;
-			d1_mmio_write32(claim, id);
-			f.completed = true;
-			{
-				uintptr_t s = d1_port_critical_enter();
-				set_enable(p, id, false);
-				d1_port_critical_exit(s);
-			}
 			continue;
 		}
+		e = &table[id];
+		f.source = id;
+		f.completed = e->edge;
 		if (e->edge) {
 			/* T-Head: an edge during service is ignored, so open the
 			 * gateway before the handler runs. */
 			d1_mmio_write32(claim, id);
-			f.completed = true;
 		}
 		e->fn(id, e->arg);
-		stats->dispatched++;
 		handled++;
 		if (!f.completed) {
 			d1_mmio_write32(claim, id);
 		}
 	}
+	if (k == 0u) {
+		stats->spurious++; /* the first claim was 0: nothing to serve */
+	}
+	stats->dispatched += handled;
 	p->active = f.prev;
 	return handled;
 }

@@ -570,13 +570,70 @@ static void test_foreign_claim_completed_and_counted(void **state)
 	assert_int_equal(st.spurious, 0);
 	assert_int_equal(st.dispatched, 1);
 	assert_int_equal(hl.calls[40], 1);
-	/* it can interrupt again (it was not left in service) */
+	/* completed first (enabled at that moment), then masked in this
+	 * context: it cannot come back */
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_false(plic_model_enabled(&pm, D1_PLIC_CTX_S, 150));
+	assert_int_equal(st.last_foreign, 150);
 	plic_model_set_level(&pm, 150, true);
 	plic_model_set_level(&pm, 150, false);
 	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
-	assert_int_equal(pm.delivered[150], 2);
-	assert_int_equal(st.foreign, 2);
-	assert_int_equal(st.spurious, 0);
+	assert_int_equal(pm.delivered[150], 1);
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.spurious, 1);
+	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
+}
+
+/* Issue 11 item 10: a LEVEL source above the handle's nsources that stays
+ * high (id 100, a 32-source handle): the old dispatch completed it 33 times
+ * in one call (the loop bound) and left it enabled, so the line stayed high
+ * and the trap re-entered for ever. One claim, complete, mask, counted. */
+static void test_foreign_level_source_masked(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 32, 0), D1_OK);
+	table_all(level_handler, false);
+	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(100), 4);
+	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 100 / 32), 1u << (100 % 32));
+	plic_model_set_level(&pm, 100, true); /* and it stays high */
+	assert_int_equal(d1_plic_isr(&plic, table, 33, &st), 0);
+	assert_int_equal(pm.claims[D1_PLIC_CTX_S], 1);
+	assert_int_equal(pm.completes[D1_PLIC_CTX_S], 1);
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(pm.claimed_by[100], -1);
+	assert_false(plic_model_enabled(&pm, D1_PLIC_CTX_S, 100));
+	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S)); /* the trap does not re-enter */
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.last_foreign, 100);
+	assert_int_equal(st.unhandled + st.dispatched + st.spurious, 0);
+	assert_int_equal(hl.n, 0);
+}
+
+/* Issue 11 item 11: d1_plic_isr() with a NULL table but a non-zero length
+ * crashed (ASan); it is refused, counted in d1_plic::rejected, and touches
+ * nothing. d1_plic_claim(NULL) reads nothing and returns 0. */
+static void test_isr_null_table_refused(void **state)
+{
+	struct d1_plic_stats st = {0};
+	uint64_t r0;
+
+	(void)state;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 9), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
+	plic_model_set_level(&pm, 76, true);
+	r0 = sim_reads();
+	SIM_EXPECT_NO_WRITE(d1_plic_isr(&plic, NULL, 100, &st), 0u);
+	assert_int_equal(sim_reads(), r0);
+	assert_int_equal(plic.rejected, 1);
+	assert_int_equal(pm.claims[1], 0);
+	SIM_EXPECT_NO_WRITE(d1_plic_claim(NULL), 0u);
+	assert_int_equal(sim_reads(), r0);
+	/* a NULL table with length 0 is the documented "no handlers" */
+	assert_int_equal(d1_plic_isr(&plic, NULL, 0, &st), 0);
+	assert_int_equal(st.unhandled, 1);
 	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
 }
 
@@ -648,6 +705,8 @@ int main(void)
 	        cmocka_unit_test_setup(test_self_complete_not_repeated, setup),
 	        cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
 	        cmocka_unit_test_setup(test_foreign_claim_completed_and_counted, setup),
+	        cmocka_unit_test_setup(test_foreign_level_source_masked, setup),
+	        cmocka_unit_test_setup(test_isr_null_table_refused, setup),
 	        cmocka_unit_test_setup(test_claim_value_masked, setup),
 	        cmocka_unit_test_setup(test_delegation_probe_within_prio_max, setup),
 	};

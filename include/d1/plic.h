@@ -81,10 +81,11 @@ struct d1_plic_entry {
  * struct shared by dispatches that can nest may lose counts.
  */
 struct d1_plic_stats {
-	uint32_t spurious;   /**< Dispatches whose FIRST claim returned 0 (nothing to serve). */
-	uint32_t unhandled;  /**< Claimed sources without a handler (completed, then masked). */
-	uint32_t dispatched; /**< Handler calls. */
-	uint32_t foreign;    /**< Claims of an id > nsources (completed at once, not dispatched). */
+	uint32_t spurious;     /**< Dispatches whose FIRST claim returned 0 (nothing to serve). */
+	uint32_t unhandled;    /**< Claimed sources without a handler (completed, then masked). */
+	uint32_t dispatched;   /**< Handler calls. */
+	uint32_t foreign;      /**< Claims of an id > nsources (completed, then masked). */
+	uint32_t last_foreign; /**< Id of the latest foreign claim (0: none yet). */
 };
 
 struct d1_plic_frame;
@@ -98,7 +99,8 @@ struct d1_plic {
 	uint8_t context;   /**< 0 = M-mode, 1 = S-mode (C906 hart 0). */
 	uint8_t prio_max;  /**< Highest priority the hardware holds (31 D1, 7 QEMU). */
 	uint16_t nsources; /**< Highest valid source id. */
-	uint32_t rejected; /**< d1_plic_complete() calls refused (bad id): nothing written. */
+	uint32_t rejected; /**< Calls refused (d1_plic_complete() bad id, d1_plic_isr() NULL table).
+	                    */
 	struct d1_plic_frame *active; /**< Innermost dispatch in progress (NULL outside). */
 };
 
@@ -190,7 +192,7 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold);
 /**
  * @brief Claim: the highest-priority pending enabled source above threshold
  *        (one MMIO read). The source stays in service until completed.
- * @param p Initialised handle (not checked: IRQ path).
+ * @param p Initialised handle (NULL or zero base: returns 0, no access).
  * @return Source id (the claim value masked with #D1_PLIC_CLAIM_ID_BITS), or 0
  *         when nothing is pending.
  */
@@ -216,14 +218,18 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  * or fn NULL) is counted as unhandled, completed, then masked in this
  * context so it cannot storm. A first claim of 0 counts as spurious. A
  * claim of an id above nsources (a source this handle does not know, enabled
- * by other software) is completed at once, counted as foreign, and the loop
- * goes on. Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
+ * by other software) is likewise completed, then masked in this context,
+ * counted as foreign with its id in last_foreign, and the loop goes on.
+ * Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
  * loop stops after nsources + 1 claims (a source that re-asserts faster than
  * it is served cannot hold the hart for ever; it remains pending and
  * re-enters the trap). Re-entrant (nested dispatch from a higher-priority
  * interrupt works).
  * @param p         Initialised handle (NULL: returns 0, no access).
- * @param table     Handlers indexed by source id (may be NULL if table_len 0).
+ * @param table     Handlers indexed by source id; NULL only with table_len 0
+ *                  (every claim unhandled). NULL with table_len > 0 is bad
+ *                  input: returns 0 with no access and increments
+ *                  d1_plic::rejected.
  * @param table_len Entries in @p table.
  * @param stats     Counters to update (NULL: not counted); one struct per
  *                  context and nesting level (see struct d1_plic_stats).
