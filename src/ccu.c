@@ -27,14 +27,21 @@ static uint32_t field(uint32_t v, uint32_t bits, unsigned lsb)
 	return (v & bits) >> lsb;
 }
 
+/* A register base is non-zero and 4-byte aligned (every access is a 32-bit
+ * one, mmio.h). */
+static bool base_ok(uintptr_t base)
+{
+	return base != 0u && (base & 3u) == 0u;
+}
+
 static bool valid(const struct d1_ccu *c)
 {
-	return c != NULL && c->base != 0u && c->osc24m_hz != 0u;
+	return c != NULL && base_ok(c->base) && c->osc24m_hz != 0u;
 }
 
 d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t osc24m_hz)
 {
-	if (c == NULL || base == 0u || osc24m_hz == 0u) {
+	if (c == NULL || !base_ok(base) || osc24m_hz == 0u) {
 		return D1_EINVAL;
 	}
 	*c = (struct d1_ccu){

@@ -26,9 +26,16 @@ static uintptr_t reg(const struct d1_wdt *w, uint32_t off)
 	return w->base + off;
 }
 
+/* A register base is non-zero and 4-byte aligned (every access is a 32-bit
+ * one, mmio.h). */
+static bool base_ok(uintptr_t base)
+{
+	return base != 0u && (base & 3u) == 0u;
+}
+
 static bool valid(const struct d1_wdt *w)
 {
-	return w != NULL && w->base != 0u && w->id < D1_WDT_COUNT;
+	return w != NULL && base_ok(w->base) && w->id < D1_WDT_COUNT;
 }
 
 /* The only way this file writes CFG, MODE or SOFT_RST: the key is always
@@ -62,7 +69,7 @@ const char *d1_wdt_name(enum d1_wdt_id id)
 
 d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base)
 {
-	if (w == NULL || base == 0u || (unsigned)id >= D1_WDT_COUNT) {
+	if (w == NULL || !base_ok(base) || (unsigned)id >= D1_WDT_COUNT) {
 		return D1_EINVAL;
 	}
 	*w = (struct d1_wdt){
@@ -336,11 +343,17 @@ d1_err_t d1_wdt_irq_enable(const struct d1_wdt *w, bool on)
 
 bool d1_wdt_irq_pending(const struct d1_wdt *w)
 {
+	if (!valid(w)) {
+		return false;
+	}
 	return (d1_mmio_read32(reg(w, D1_WDT_IRQ_STA_OFFSET)) & D1_WDT_IRQ_STA_IRQ_PEND_BITS) != 0u;
 }
 
 void d1_wdt_irq_ack(const struct d1_wdt *w)
 {
+	if (!valid(w)) {
+		return;
+	}
 	d1_mmio_write32(reg(w, D1_WDT_IRQ_STA_OFFSET), D1_WDT_IRQ_STA_IRQ_PEND_BITS);
 }
 

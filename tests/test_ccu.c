@@ -534,6 +534,15 @@ static void test_invalid_inputs_write_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(NULL, D1_CCU_BASE, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 0, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE, 0), D1_EINVAL);
+	/* issue 11 item 11: an unaligned base was accepted */
+	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE + 2u, D1_OSC24M_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 3u, D1_OSC24M_HZ), D1_EINVAL);
+	c = ccu;
+	c.base = D1_CCU_BASE + 1u; /* a handle filled by hand */
+	SIM_EXPECT_NO_WRITE(d1_ccu_uart_enable(&c, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&c, D1_CCU_CLK_APB1, &hz), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_set_pll_cpu(&c, MHZ(1008), NULL), D1_EINVAL);
+	assert_int_equal(sim_unmapped(), 0);
 	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk)D1_CCU_CLK_COUNT, &hz),
 	                    D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk) - 1, &hz), D1_EINVAL);

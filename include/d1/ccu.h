@@ -123,9 +123,12 @@ struct d1_ccu {
 /**
  * @brief Initialise the handle. Touches no register.
  * @param c       Handle to fill.
- * @param base    CCU base (D1_CCU_BASE or its mapping).
+ * @param base    CCU base (D1_CCU_BASE or its mapping), non-zero, 4-byte
+ *                aligned.
  * @param osc24m_hz OSC24M rate, Hz (D1_OSC24M_HZ), non-zero.
- * @return D1_OK; D1_EINVAL for a NULL handle, zero base or zero rate.
+ * @return D1_OK; D1_EINVAL for a NULL handle, zero or unaligned base or
+ *         zero rate. Every other call returns D1_EINVAL for a handle that
+ *         fails these checks (nothing accessed).
  */
 d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t osc24m_hz);
 
