@@ -1,21 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The library's port contract (d1/port.h) for bare metal S-mode:
- * delays on the `time` CSR, critical sections on sstatus.SIE.
+ * delays on the `time` CSR (the library's d1_time_delay_us()), critical
+ * sections on sstatus.SIE.
  */
 #include "d1/port.h"
+#include "d1/time.h"
 
 #include "bm.h"
 #include "bm_csr.h"
 
+/* The library's time base and the port's are one value (d1/time.h
+ * D1_TIME_HZ, set per platform by src/CMakeLists.txt). */
+_Static_assert(D1_TIME_HZ == BM_TIMEBASE_HZ, "D1_TIME_HZ must be the platform's time CSR rate");
+
 void d1_port_delay_us(uint32_t us)
 {
-	/* Round up so the wait is never shorter than asked; +1 tick covers the
-	 * phase of the first reading. BM_TIMEBASE_HZ is a build-time constant. */
-	uint64_t ticks = ((uint64_t)us * BM_TIMEBASE_HZ + 999999u) / 1000000u + 1u;
-	uint64_t t0 = bm_rdtime();
-	while (bm_rdtime() - t0 < ticks) {
-	}
+	d1_time_delay_us(us); /* the reference delay on the time CSR */
 }
 
 uintptr_t d1_port_critical_enter(void)

@@ -6,6 +6,7 @@
 
 #include "d1/mmio.h"
 #include "d1/port.h"
+#include "d1/time.h"
 
 static struct {
 	struct sim_region *regions[SIM_MAX_REGIONS];
@@ -18,7 +19,10 @@ static struct {
 	uint64_t entries;
 	sim_trace_fn trace;
 	void *trace_arg;
-} sim;
+	uint64_t time_offset;
+	uint64_t time_step;
+	uint64_t time_reads;
+} sim = {.time_step = 1};
 
 void sim_reset(void)
 {
@@ -30,6 +34,9 @@ void sim_reset(void)
 	sim.depth = 0;
 	sim.entries = 0;
 	sim.trace = NULL;
+	sim.time_offset = 0;
+	sim.time_step = 1;
+	sim.time_reads = 0;
 }
 
 void sim_map(struct sim_region *r)
@@ -147,6 +154,34 @@ uint64_t sim_rand(uint64_t *state)
 	x ^= x >> 27;
 	*state = x;
 	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* --- the `time` CSR (d1/time.h) on model time --- */
+
+uint64_t d1_time_hook_now(void)
+{
+	uint64_t t = sim.now + sim.time_offset; /* wraps like the CSR */
+
+	sim.time_reads++;
+	if (sim.time_step != 0) {
+		sim_advance(sim.time_step);
+	}
+	return t;
+}
+
+void sim_set_time_offset(uint64_t offset)
+{
+	sim.time_offset = offset;
+}
+
+void sim_set_time_step(uint64_t step)
+{
+	sim.time_step = step;
+}
+
+uint64_t sim_time_reads(void)
+{
+	return sim.time_reads;
 }
 
 /* --- the port contract, on model time --- */

@@ -50,6 +50,15 @@ uint64_t sim_reads(void);
 uint64_t sim_writes(void);
 uint64_t sim_unmapped(void);
 
+/* The RISC-V `time` CSR as d1_time_now() sees it in hooked builds
+ * (d1_time_hook_now): model time plus an offset (to place the counter near
+ * its 2^64 wrap), at SIM_HZ (= D1_TIME_HZ). Each reading returns the
+ * current value, then lets @p step ticks of model time pass (default 1), so
+ * a polling loop makes progress. sim_reset() restores offset 0, step 1. */
+void sim_set_time_offset(uint64_t offset);
+void sim_set_time_step(uint64_t step);
+uint64_t sim_time_reads(void);
+
 /* Port contract bookkeeping. */
 uint64_t sim_delay_us_total(void);
 unsigned sim_critical_depth(void);
