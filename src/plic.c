@@ -41,9 +41,10 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 {
 	uintptr_t a;
 	uintptr_t s;
-	uint32_t orig;
+	uint32_t orig = 0;
 	uint32_t probe;
-	uint32_t back;
+	uint32_t back = 0;
+	d1_err_t e;
 
 	if (!handle_ok(p)) {
 		return D1_EINVAL;
@@ -51,22 +52,36 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 	if (p->context == D1_PLIC_CTX_M) {
 		return D1_OK; /* M-mode reaches every register */
 	}
-	/* Without S_PER, S-mode reaches only threshold and claim/complete
-	 * (SVD PLIC ctrl description): probe a priority register. Interrupts
-	 * are off at the hart meanwhile, so the brief change cannot trap. */
+	/* Without S_PER an S-mode access to a priority register is answered
+	 * with PSLVERR (openC906 plic_top.v / plic_kid_busif.v), a load/store
+	 * access fault: every probe access goes through the port's fault-safe
+	 * d1_port_probe32(). The read comes first (a load fault is precise) and
+	 * alone decides on the D1; the write / read-back / restore also catch
+	 * a PLIC that drops denied writes. Interrupts are off at the hart
+	 * meanwhile, so the brief change cannot trap. */
 	a = reg(p, D1_PLIC_PRIO_OFFSET(p->nsources));
 	s = d1_port_critical_enter();
-	orig = d1_mmio_read32(a);
-	/* Differs from orig and is legal for any prio_max >= 1 (a WARL register
-	 * with a limit that is not 2^n - 1 could refuse orig ^ 1). */
-	probe = orig == 1u ? 0u : 1u;
-	d1_mmio_write32(a, probe);
-	back = d1_mmio_read32(a);
-	if (back == probe) {
-		d1_mmio_write32(a, orig);
+	e = d1_port_probe32(a, false, &orig);
+	if (e == D1_OK) {
+		/* Differs from orig and is legal for any prio_max >= 1 (a WARL
+		 * register with a limit that is not 2^n - 1 could refuse
+		 * orig ^ 1). */
+		probe = orig == 1u ? 0u : 1u;
+		e = d1_port_probe32(a, true, &probe);
+		if (e == D1_OK) {
+			e = d1_port_probe32(a, false, &back);
+		}
+		if (e == D1_OK && back == probe) {
+			e = d1_port_probe32(a, true, &orig);
+		} else if (e == D1_OK) {
+			e = D1_ENODELEG; /* the write was dropped */
+		}
 	}
 	d1_port_critical_exit(s);
-	return back == probe ? D1_OK : D1_ENODELEG;
+	if (e == D1_ENOTSUP) {
+		return D1_ENOTSUP; /* no fault-safe probe: nothing was accessed */
+	}
+	return e == D1_OK ? D1_OK : D1_ENODELEG;
 }
 
 d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, unsigned nsources,
@@ -89,8 +104,10 @@ d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, un
 	        .nsources = (uint16_t)nsources,
 	};
 	if (context == D1_PLIC_CTX_S) {
+		/* D1_ENOTSUP: the port has no fault-safe probe; proceed unchecked
+		 * (documented in plic.h). */
 		err = d1_plic_check_delegation(p);
-		if (err != D1_OK) {
+		if (err != D1_OK && err != D1_ENOTSUP) {
 			return err;
 		}
 	}

@@ -37,3 +37,57 @@ uint64_t bm_time_to_us(uint64_t ticks)
 {
 	return ticks / (BM_TIMEBASE_HZ / 1000000u);
 }
+
+/*
+ * Fault-safe probe (d1/port.h d1_port_probe32()): one lw or sw of fixed
+ * 4-byte length (.option norvc) with probe_armed set. A load/store access
+ * fault taken on it (scause 5 / 7, RISC-V Privileged Spec 4.1.9) reaches
+ * bm_probe_fixup() from the trap handler, which records it and resumes after
+ * the instruction. On the D1 an S-mode access to a PLIC priority register
+ * without PLIC_CTRL.S_PER is answered with PSLVERR, i.e. such a fault
+ * (docs/uart-and-plic.md). The PLIC check reads first, and a load fault is
+ * precise; a store is only tried after a read succeeded.
+ */
+static volatile bool probe_armed;
+static volatile bool probe_faulted;
+
+d1_err_t d1_port_probe32(uintptr_t addr, bool write, uint32_t *value)
+{
+	uint32_t v = write ? *value : 0u;
+
+	probe_faulted = false;
+	probe_armed = true;
+	if (write) {
+		__asm__ volatile(".option push\n\t.option norvc\n\t"
+		                 "fence w,o\n\tsw %0, 0(%1)\n\t"
+		                 ".option pop" ::"r"(v),
+		                 "r"(addr)
+		                 : "memory");
+	} else {
+		__asm__ volatile(".option push\n\t.option norvc\n\t"
+		                 "lw %0, 0(%1)\n\t"
+		                 ".option pop\n\tfence i,r"
+		                 : "+r"(v)
+		                 : "r"(addr)
+		                 : "memory");
+	}
+	probe_armed = false;
+	if (probe_faulted) {
+		return D1_ENODELEG;
+	}
+	if (!write) {
+		*value = v;
+	}
+	return D1_OK;
+}
+
+bool bm_probe_fixup(uint64_t scause, uint64_t sepc)
+{
+	if (!probe_armed || (scause != BM_EXC_LOAD_FAULT && scause != BM_EXC_STORE_FAULT)) {
+		return false;
+	}
+	probe_faulted = true;
+	probe_armed = false;
+	BM_CSR_WRITE(sepc, sepc + 4u); /* skip the (uncompressed) lw / sw */
+	return true;
+}

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "sim.h"
 
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -22,6 +23,11 @@ static struct {
 	uint64_t time_offset;
 	uint64_t time_step;
 	uint64_t time_reads;
+	jmp_buf *probe_jmp; /* the innermost active d1_port_probe32() */
+	bool probe_off;
+	uint64_t probe_calls;
+	uint64_t probe_faults;
+	uint64_t unhandled_faults;
 } sim = {.time_step = 1};
 
 void sim_reset(void)
@@ -37,6 +43,11 @@ void sim_reset(void)
 	sim.time_offset = 0;
 	sim.time_step = 1;
 	sim.time_reads = 0;
+	sim.probe_jmp = NULL;
+	sim.probe_off = false;
+	sim.probe_calls = 0;
+	sim.probe_faults = 0;
+	sim.unhandled_faults = 0;
 }
 
 void sim_map(struct sim_region *r)
@@ -182,6 +193,60 @@ void sim_set_time_step(uint64_t step)
 uint64_t sim_time_reads(void)
 {
 	return sim.time_reads;
+}
+
+/* --- bus faults and the fault-safe probe (d1/port.h d1_port_probe32) --- */
+
+void sim_bus_fault(void)
+{
+	if (sim.probe_jmp != NULL) {
+		longjmp(*sim.probe_jmp, 1); /* the "exception fixup" */
+	}
+	sim.unhandled_faults++;
+}
+
+d1_err_t d1_port_probe32(uintptr_t addr, bool write, uint32_t *value)
+{
+	jmp_buf env;
+	jmp_buf *const prev = sim.probe_jmp;
+
+	if (sim.probe_off) {
+		return D1_ENOTSUP;
+	}
+	sim.probe_calls++;
+	if (setjmp(env) != 0) {
+		sim.probe_jmp = prev;
+		sim.probe_faults++;
+		return D1_ENODELEG;
+	}
+	sim.probe_jmp = &env;
+	if (write) {
+		d1_mmio_hook_write32(addr, *value);
+	} else {
+		*value = d1_mmio_hook_read32(addr);
+	}
+	sim.probe_jmp = prev;
+	return D1_OK;
+}
+
+uint64_t sim_unhandled_faults(void)
+{
+	return sim.unhandled_faults;
+}
+
+uint64_t sim_probe_faults(void)
+{
+	return sim.probe_faults;
+}
+
+uint64_t sim_probe_calls(void)
+{
+	return sim.probe_calls;
+}
+
+void sim_set_probe_supported(bool on)
+{
+	sim.probe_off = !on;
 }
 
 /* --- the port contract, on model time --- */
