@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * D1 CCU driver: rate decoding, UART gate/reset, APB1, PLL_CPU change.
+ * D1 CCU driver: rate decoding, APB1, PLL_CPU change. Bus gates and resets
+ * are in ccu_bus.c (their own object).
  * Hardware semantics are listed in d1/ccu.h and docs/clocks-and-watchdog.md;
  * each place that depends on one says so.
  */
@@ -299,7 +300,7 @@ d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *
 	return e;
 }
 
-/* --- UART bus gate / reset --- */
+/* --- UART input clock (the gates are in ccu_bus.c) --- */
 
 d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *hz)
 {
@@ -323,53 +324,6 @@ d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *h
 		return D1_ERANGE;
 	}
 	*hz = (uint32_t)r;
-	return D1_OK;
-}
-
-static d1_err_t uart_bgr(const struct d1_ccu *c, unsigned uart, bool on)
-{
-	uintptr_t s;
-	uintptr_t a;
-
-	if (!valid(c) || uart >= D1_CCU_UART_COUNT) {
-		return D1_EINVAL;
-	}
-	a = reg(c, D1_CCU_UART_BGR_OFFSET);
-	s = d1_port_critical_enter(); /* UART_BGR is shared by all six UARTs */
-	if (on) {
-		/* U-Boot order: clock first, then release the reset. */
-		d1_mmio_modify32(a, 0u, D1_CCU_UART_BGR_GATING_BITS(uart));
-		d1_mmio_modify32(a, 0u, D1_CCU_UART_BGR_RST_BITS(uart));
-	} else {
-		/* Reverse: hold in reset, then stop the clock. */
-		d1_mmio_modify32(a, D1_CCU_UART_BGR_RST_BITS(uart), 0u);
-		d1_mmio_modify32(a, D1_CCU_UART_BGR_GATING_BITS(uart), 0u);
-	}
-	d1_port_critical_exit(s);
-	return D1_OK;
-}
-
-d1_err_t d1_ccu_uart_enable(const struct d1_ccu *c, unsigned uart)
-{
-	return uart_bgr(c, uart, true);
-}
-
-d1_err_t d1_ccu_uart_disable(const struct d1_ccu *c, unsigned uart)
-{
-	return uart_bgr(c, uart, false);
-}
-
-d1_err_t d1_ccu_uart_is_enabled(const struct d1_ccu *c, unsigned uart, bool *on)
-{
-	uint32_t v;
-	uint32_t both;
-
-	if (!valid(c) || uart >= D1_CCU_UART_COUNT || on == NULL) {
-		return D1_EINVAL;
-	}
-	both = D1_CCU_UART_BGR_GATING_BITS(uart) | D1_CCU_UART_BGR_RST_BITS(uart);
-	v = rd(c, D1_CCU_UART_BGR_OFFSET);
-	*on = (v & both) == both;
 	return D1_OK;
 }
 
