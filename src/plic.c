@@ -20,6 +20,14 @@ struct d1_plic_frame {
 	struct d1_plic_frame *prev;
 	uint32_t source;
 	bool completed;
+	/* The dispatch's own state, kept here rather than in callee-saved
+	 * registers: what the handler call must preserve is then stored once
+	 * and reloaded only where it is needed (fewer executed instructions on
+	 * the per-interrupt path; docs/benchmarks.md). */
+	uint32_t table_len;
+	uint32_t cold; /* unhandled + foreign claims in this call */
+	const struct d1_plic_entry *table;
+	struct d1_plic_stats *stats;
 };
 
 static uintptr_t reg(const struct d1_plic *p, uint32_t off)
@@ -102,6 +110,7 @@ d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, un
 	        .context = (uint8_t)context,
 	        .prio_max = (uint8_t)prio_max,
 	        .nsources = (uint16_t)nsources,
+	        .claim = base + D1_PLIC_CLAIM_OFFSET(context), /* the dispatch path's one load */
 	};
 	if (context == D1_PLIC_CTX_S) {
 		/* D1_ENOTSUP: the port has no fault-safe probe; proceed unchecked
@@ -234,82 +243,115 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
  * id above nsources (a source this handle does not know, enabled in this
  * context by other software). Complete it first (a completion for a masked
  * source is dropped: Linux irq-sifive-plic.c), then mask it in this context
- * so a level that stays high cannot storm; the caller counts it. Kept out of
- * line so the dispatch path stays short. */
-__attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uintptr_t claim,
-                                                              uint32_t id)
+ * so a level that stays high cannot storm, and count it. Kept out of line so
+ * the dispatch path stays short. */
+__attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uint32_t id,
+                                                              struct d1_plic_stats *stats)
 {
 	uintptr_t s;
 
-	d1_mmio_write32(claim, id);
+	d1_mmio_write32(p->claim, id);
 	s = d1_port_critical_enter(); /* the enable word is shared by 32 sources */
 	set_enable(p, id, false);
 	d1_port_critical_exit(s);
+	if (id > p->nsources) {
+		stats->foreign++;
+		stats->last_foreign = id;
+	} else {
+		stats->unhandled++;
+	}
+}
+
+/* Cold path: bad table, or no stats struct (a zeroed one on the caller's
+ * stack stands in). */
+__attribute__((noinline, cold)) static unsigned
+isr_slow(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len)
+{
+	struct d1_plic_stats scratch = {0};
+
+	if (table == NULL && table_len != 0u) {
+		p->rejected++; /* bad input: nothing read, nothing written */
+		return 0u;
+	}
+	return d1_plic_isr(p, table, table_len, &scratch);
+}
+
+/*
+ * The dispatch path is written for the executed instruction count
+ * (issue 12; docs/benchmarks.md): the claim address is precomputed in the
+ * handle, the first claim is taken before the loop (so "spurious" needs no
+ * counter), the unhandled / foreign / bad-input paths are out of line, and
+ * the bounds count handler calls and (separately, in the frame) the
+ * unhandled / foreign claims, each at most nsources + 1 / 1024 per call.
+ */
+
+/* The claim loop, entered with the first claimed id (non-zero). */
+static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
+                         struct d1_plic_stats *stats, uint32_t id)
+{
+	struct d1_plic_frame f;
+	unsigned handled = 0;
+
+	f.prev = p->active;
+	f.cold = 0;
+	f.table = table;
+	f.table_len = table_len;
+	f.stats = stats;
+	/* The frame lives for this call only; it is unlinked before return. */
+	// cppcheck-suppress autoVariables
+	p->active = &f;
+	do {
+		const struct d1_plic_entry *e;
+
+		if (id > p->nsources || id >= f.table_len || f.table[id].fn == NULL) {
+			complete_and_mask(p, id, f.stats);
+			/* Masked, so it cannot come back - unless the PLIC is
+			 * broken: bound these too (counted in the frame, off the
+			 * handler path). */
+			if (++f.cold > D1_PLIC_MAX_SOURCES) {
+				break;
+			}
+		} else {
+			e = &f.table[id];
+			f.source = id;
+			f.completed = e->edge;
+			if (e->edge) {
+				/* T-Head: an edge during service is ignored, so open
+				 * the gateway before the handler runs. */
+				d1_mmio_write32(p->claim, id);
+			}
+			e->fn(id, e->arg);
+			if (!f.completed) {
+				d1_mmio_write32(p->claim, f.source);
+			}
+			if (++handled > p->nsources) {
+				break; /* bound: a source re-asserting faster than served */
+			}
+		}
+		id = d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
+	} while (id != 0u);
+	f.stats->dispatched += handled;
+	p->active = f.prev;
+	return handled;
 }
 
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats)
 {
-	struct d1_plic_stats scratch;
-	struct d1_plic_frame f;
-	uintptr_t claim;
-	unsigned handled = 0;
-	unsigned k;
+	uint32_t id;
 
-	if (!handle_ok(p)) {
+	if (p == NULL || p->claim == 0u) {
 		return 0u;
 	}
-	if (table == NULL && table_len != 0u) {
-		p->rejected++; /* bad input: nothing read, nothing written */
-		return 0u;
+	if (stats == NULL || (table == NULL && table_len != 0u)) {
+		return isr_slow(p, table, table_len);
 	}
-	if (stats == NULL) {
-		stats = &scratch;
-	}
-	claim = reg(p, D1_PLIC_CLAIM_OFFSET(p->context));
-	f.prev = p->active;
-	/* The frame lives for this call only; it is unlinked before return. */
-	// cppcheck-suppress autoVariables
-	p->active = &f;
-	for (k = 0; k <= p->nsources; k++) {
-		uint32_t id = d1_mmio_read32(claim) & D1_PLIC_CLAIM_ID_BITS;
-		const struct d1_plic_entry *e;
-
-		if (id == 0u) {
-			break; /* nothing (more) to serve */
-		}
-		if (id > p->nsources) {
-			/* Foreign: complete, mask, count, report its id. */
-			complete_and_mask(p, claim, id);
-			stats->foreign++;
-			stats->last_foreign = id;
-			continue;
-		}
-		if (id >= table_len || table[id].fn == NULL) {
-			complete_and_mask(p, claim, id);
-			stats->unhandled++;
-			continue;
-		}
-		e = &table[id];
-		f.source = id;
-		f.completed = e->edge;
-		if (e->edge) {
-			/* T-Head: an edge during service is ignored, so open the
-			 * gateway before the handler runs. */
-			d1_mmio_write32(claim, id);
-		}
-		e->fn(id, e->arg);
-		handled++;
-		if (!f.completed) {
-			d1_mmio_write32(claim, id);
-		}
-	}
-	if (k == 0u) {
+	id = d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
+	if (id == 0u) {
 		stats->spurious++; /* the first claim was 0: nothing to serve */
+		return 0u;
 	}
-	stats->dispatched += handled;
-	p->active = f.prev;
-	return handled;
+	return dispatch(p, table, table_len, stats, id);
 }
 
 d1_err_t d1_plic_set_s_per(uintptr_t base, bool on)

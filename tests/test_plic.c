@@ -689,6 +689,26 @@ static void test_model_faults_like_the_rtl(void **state)
 	assert_int_equal(sim_unhandled_faults(), n + 1);
 }
 
+/* The loop stays bounded when masking does not help: a broken claim
+ * register that returns the same foreign id for ever. */
+static void test_stuck_claim_bounded(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	table_all(level_handler, false);
+	pm.stuck_claim = 500; /* > nsources: foreign, masked each time to no avail */
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(st.foreign, D1_PLIC_MAX_SOURCES + 1u);
+	assert_int_equal(pm.claims[1], D1_PLIC_MAX_SOURCES + 1u);
+	pm.stuck_claim = 40; /* a valid id without a handler */
+	table[40].fn = NULL;
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(st.unhandled, D1_PLIC_MAX_SOURCES + 1u);
+	assert_int_equal(sim_critical_depth(), 0);
+}
+
 /* Issue 11 item 10: a LEVEL source above the handle's nsources that stays
  * high (id 100, a 32-source handle): the old dispatch completed it 33 times
  * in one call (the loop bound) and left it enabled, so the line stayed high
@@ -814,6 +834,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_delegation_without_probe_support, setup),
 	        cmocka_unit_test_setup(test_model_faults_like_the_rtl, setup),
 	        cmocka_unit_test_setup(test_foreign_level_source_masked, setup),
+	        cmocka_unit_test_setup(test_stuck_claim_bounded, setup),
 	        cmocka_unit_test_setup(test_isr_null_table_refused, setup),
 	        cmocka_unit_test_setup(test_claim_value_masked, setup),
 	        cmocka_unit_test_setup(test_delegation_probe_within_prio_max, setup),

@@ -104,6 +104,7 @@ struct d1_plic {
 	uint32_t rejected; /**< Calls refused (d1_plic_complete() bad id, d1_plic_isr() NULL table).
 	                    */
 	struct d1_plic_frame *active; /**< Innermost dispatch in progress (NULL outside). */
+	uintptr_t claim; /**< Claim/complete register of this context (set by init; 0: none). */
 };
 
 /**
@@ -226,10 +227,12 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  * by other software) is likewise completed, then masked in this context,
  * counted as foreign with its id in last_foreign, and the loop goes on.
  * Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
- * loop stops after nsources + 1 claims (a source that re-asserts faster than
- * it is served cannot hold the hart for ever; it remains pending and
- * re-enters the trap). Re-entrant (nested dispatch from a higher-priority
- * interrupt works).
+ * loop stops after nsources + 1 handler calls (a source that re-asserts
+ * faster than it is served cannot hold the hart for ever; it remains pending
+ * and re-enters the trap) or #D1_PLIC_MAX_SOURCES + 1 unhandled / foreign
+ * claims (each is masked, so only a broken PLIC repeats one). Re-entrant
+ * (nested dispatch from a higher-priority interrupt works). @p stats NULL
+ * uses a zeroed struct on the stack (a slower path).
  * @param p         Initialised handle (NULL: returns 0, no access).
  * @param table     Handlers indexed by source id; NULL only with table_len 0
  *                  (every claim unhandled). NULL with table_len > 0 is bad

@@ -128,6 +128,10 @@ static uint32_t rd(void *ctx, uint32_t off)
 		if (r != 4) {
 			return 0;
 		}
+		if (m->stuck_claim != 0) {
+			m->claims[c]++;
+			return m->stuck_claim;
+		}
 		if (m->spurious_claims > 0) {
 			m->spurious_claims--;
 			m->claims_zero[c]++;

@@ -70,8 +70,9 @@ struct plic_model {
 	uint64_t delivered[PLIC_MODEL_MAX_SRC + 1];
 	/* faults */
 	unsigned spurious_claims;
-	uint32_t claim_or;   /* OR-ed into every claim value (reserved bits reading 1) */
-	uint32_t prio_limit; /* 0: none; else WARL: a priority write above it is ignored */
+	uint32_t claim_or;    /* OR-ed into every claim value (reserved bits reading 1) */
+	uint32_t prio_limit;  /* 0: none; else WARL: a priority write above it is ignored */
+	uint32_t stuck_claim; /* non-zero: every claim returns this id (a broken PLIC) */
 };
 
 /* D1 flavour: nsources 175, 5-bit priorities, PLIC_CTRL, M-mode accessor. */
