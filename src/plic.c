@@ -301,9 +301,10 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 	// cppcheck-suppress autoVariables
 	p->active = &f;
 	do {
-		const struct d1_plic_entry *e;
+		const struct d1_plic_entry *e = f.table + (id < f.table_len ? id : 0u);
+		const d1_plic_handler_t fn = id < f.table_len ? e->fn : NULL;
 
-		if (id > p->nsources || id >= f.table_len || f.table[id].fn == NULL) {
+		if (id > p->nsources || fn == NULL) {
 			complete_and_mask(p, id, f.stats);
 			/* Masked, so it cannot come back - unless the PLIC is
 			 * broken: bound these too (counted in the frame, off the
@@ -312,15 +313,16 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 				break;
 			}
 		} else {
-			e = &f.table[id];
+			const bool edge = e->edge;
+
 			f.source = id;
-			f.completed = e->edge;
-			if (e->edge) {
+			f.completed = edge;
+			if (edge) {
 				/* T-Head: an edge during service is ignored, so open
 				 * the gateway before the handler runs. */
 				d1_mmio_write32(p->claim, id);
 			}
-			e->fn(id, e->arg);
+			fn(id, e->arg);
 			if (!f.completed) {
 				/* TODO(timer helper, include/d1/mmio.h; issue 11 item
 				 * 2): the handler's acknowledge at the device must reach
