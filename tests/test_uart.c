@@ -235,7 +235,9 @@ static void test_putc_times_out_and_writes_nothing(void **state)
 	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
 	um.tx_stuck = true;
 	assert_int_equal(d1_uart_putc(&u, '1'), D1_OK); /* into the (stuck) shifter */
-	assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* into the FIFO */
+	for (unsigned i = 0; i < D1_UART_FIFO_DEPTH; i++) {
+		assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* USR.TFNF: until full */
+	}
 	w0 = sim_writes();
 	d0 = sim_delay_us_total();
 	assert_int_equal(d1_uart_putc(&u, '3'), D1_ETIMEDOUT);
