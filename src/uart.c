@@ -603,7 +603,7 @@ d1_err_t d1_uart_drain(struct d1_uart *u)
 
 /* Count the character errors of one LSR value; true if its character is
  * bad. A break also shows as a framing error: counted once, as a break. */
-static bool count_lsr(struct d1_uart *u, uint32_t lsr)
+static ALWAYS_INLINE bool count_lsr(struct d1_uart *u, uint32_t lsr)
 {
 	if ((lsr & LSR_CHAR_ERR) == 0u) {
 		return false;
@@ -753,20 +753,35 @@ uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len)
 	return n;
 }
 
-/* Read RBR into [p, end), the access width chosen once: on rv64 at -Os the
- * loop is load, fence, store, two increments/compare, branch. */
-static ALWAYS_INLINE void rbr_copy(const struct d1_uart *u, uint8_t *p, const uint8_t *end)
-{
-	uintptr_t rbr = reg(u, D1_UART_RBR);
+/*
+ * The ISR's register accesses. Base and shift are copied into locals once
+ * per call (the fences' "memory" clobber would otherwise reload them from
+ * the handle after every access) and the access width is a compile-time
+ * constant in each of the two copies of the RX path.
+ */
+struct isr_io {
+	uintptr_t base;
+	unsigned shift;
+};
 
-	if (IS_W32(u)) {
-		while (p != end) {
-			*p++ = (uint8_t)d1_mmio_read32(rbr);
-		}
-	} else {
-		while (p != end) {
-			*p++ = d1_mmio_read8(rbr);
-		}
+static ALWAYS_INLINE uint32_t io_rd(struct isr_io io, unsigned idx, bool w32)
+{
+	uintptr_t a = io.base + ((uintptr_t)idx << io.shift);
+
+	return w32 ? d1_mmio_read32(a) : d1_mmio_read8(a);
+}
+
+/* Read @p n bytes of RBR into @p p: on rv64 at -Os the loop is load,
+ * fence, store, increment, compare-and-branch (plus a zero-extension on the
+ * byte path). */
+static ALWAYS_INLINE void rbr_copy(uintptr_t rbr, uint8_t *p, size_t n, bool w32)
+{
+	uint8_t *const end = p + n;
+
+	if (n != 0u) {
+		do {
+			*p++ = (uint8_t)(w32 ? d1_mmio_read32(rbr) : d1_mmio_read8(rbr));
+		} while (p != end);
 	}
 }
 
@@ -783,45 +798,58 @@ static ALWAYS_INLINE void rbr_copy(const struct d1_uart *u, uint8_t *p, const ui
  * Otherwise, and for the rest on a 16550, LSR then RBR per byte, so every
  * error is charged to its own character.
  */
-static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid)
+static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid, struct isr_io io, bool w32)
 {
-	struct d1_uart_ring *r = &u->rx;
-	uint32_t head = r->head;
-	uint32_t room = r->size - (head - r->tail);
-	uint32_t mask = r->size - 1u;
-	uint32_t kept = 0u;
-	uint32_t dropped = 0u;
+	const bool dw = IS_DW(u);
+	const uintptr_t rbr = io.base + ((uintptr_t)D1_UART_RBR << io.shift);
+	uint8_t *const buf = u->rx.buf;
+	/* size_t arithmetic: no 32 -> 64-bit extensions on rv64 */
+	const size_t size = u->rx.size;
+	const size_t head = u->rx.head;
+	const size_t room = size - (uint32_t)(head - u->rx.tail);
+	const uint32_t depth = u->fifo_depth;
+	size_t kept = 0u;
+	size_t dropped = 0u;
 	uint32_t ev = 0u;
-	uint32_t n;
+	size_t n;
 	uint32_t lsr;
 
-	if (IS_DW(u)) {
-		n = rd_fast(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
-		lsr = rd_fast(u, D1_UART_LSR);
+	if (dw) {
+		n = io_rd(io, D1_UART_RFL, w32) & D1_UART_RFL_RFL_BITS;
+		lsr = io_rd(io, D1_UART_LSR, w32);
 	} else {
-		lsr = rd_fast(u, D1_UART_LSR);
+		lsr = io_rd(io, D1_UART_LSR, w32);
 		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
 	}
 	lsr |= u->lsr_err;
 	if (((lsr & (LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) == 0u) {
-		uint32_t at = head & mask;
-		uint32_t first = r->size - at;
+		size_t at = head & (size - 1u);
+		size_t first = size - at;
 
 		kept = n < room ? n : room;
 		dropped = n - kept;
-		first = first < kept ? first : kept;
-		rbr_copy(u, r->buf + at, r->buf + at + first);
-		rbr_copy(u, r->buf, r->buf + (kept - first));
-		for (uint32_t i = 0; i < dropped; i++) {
-			(void)rd_fast(u, D1_UART_RBR);
+		if (kept <= first) {
+			rbr_copy(rbr, buf + at, kept, w32);
+		} else {
+			rbr_copy(rbr, buf + at, first, w32);
+			rbr_copy(rbr, buf, kept - first, w32);
 		}
-		if (IS_DW(u)) {
-			u->lsr_err = 0u;
-			goto done; /* more bytes, if any, show in the next IIR */
+		for (size_t i = 0; i < dropped; i++) {
+			(void)io_rd(io, D1_UART_RBR, w32);
 		}
-		lsr = rd_fast(u, D1_UART_LSR);
+		/* More bytes, if any, show in the next IIR: on the DW UART as
+		 * RDA/timeout, on a 16550 as RDA at the trigger level or as the
+		 * character timeout for fewer (16550 data sheet, FIFO mode). */
+		u->lsr_err = 0u;
+		goto done;
+	} else if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
+	           (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
+		/* DW: a timeout identity with neither DR nor BI needs one dummy
+		 * RBR read (d1-hardware.md). */
+		(void)io_rd(io, D1_UART_RBR, w32);
+		u->stats.rx_timeout_empty++;
 	}
-	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
+	for (uint32_t k = 0; k <= depth; k++) {
 		uint8_t c;
 
 		if ((lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_OE_BITS | LSR_CHAR_ERR)) !=
@@ -832,40 +860,35 @@ static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid)
 				lsr &= ~D1_UART_LSR_OE_BITS;
 			}
 			if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
-				/* DW: a timeout identity with neither DR nor BI
-				 * needs one dummy RBR read (d1-hardware.md). */
-				if (iid == D1_UART_IID_TIMEOUT && k == 0u && n == 0u &&
-				    (lsr & D1_UART_LSR_BI_BITS) == 0u) {
-					(void)rd_fast(u, D1_UART_RBR);
-					u->stats.rx_timeout_empty++;
-				}
 				break;
 			}
 			if ((lsr & LSR_CHAR_ERR) != 0u) {
-				(void)rd_fast(u, D1_UART_RBR);
+				(void)io_rd(io, D1_UART_RBR, w32);
 				(void)count_lsr(u, lsr);
 				ev = D1_UART_EV_ERR;
-				lsr = rd_fast(u, D1_UART_LSR);
+				lsr = io_rd(io, D1_UART_LSR, w32);
 				continue;
 			}
 		}
-		c = (uint8_t)rd_fast(u, D1_UART_RBR);
+		c = (uint8_t)io_rd(io, D1_UART_RBR, w32);
 		if (kept < room) {
-			r->buf[(head + kept) & mask] = c;
+			buf[(head + kept) & (size - 1u)] = c;
 			kept++;
 		} else {
 			dropped++;
 		}
-		lsr = rd_fast(u, D1_UART_LSR);
+		lsr = io_rd(io, D1_UART_LSR, w32);
 	}
-	/* Loop bound reached: the errors of the character left at the top are
-	 * kept for the next read. */
+	/* DR clear: nothing kept. Loop bound reached: the errors of the
+	 * character left at the top are kept for the next read. */
 	u->lsr_err = lsr_keep(lsr);
 done:
 	barrier(); /* data before the index the reader sees */
-	r->head = head + kept;
+	u->rx.head = (uint32_t)(head + kept);
 	u->stats.rx_bytes += kept;
-	u->stats.rx_dropped += dropped;
+	if (dropped != 0u) {
+		u->stats.rx_dropped += (uint32_t)dropped;
+	}
 	return ev | (kept != 0u ? D1_UART_EV_RX : 0u);
 }
 
@@ -893,20 +916,54 @@ static uint32_t tx_fill(struct d1_uart *u)
 	return D1_UART_EV_TX;
 }
 
-/* Everything after a first IIR read that found an interrupt pending. Kept
- * out of line so that the idle call (shared line, PLIC re-claim) stays a
- * few instructions. */
-static __attribute__((noinline)) uint32_t isr_serve(struct d1_uart *u, uint32_t iid)
+/* IIR identities served by the RX drain. */
+#define RX_IIDS ((1u << D1_UART_IID_RLS) | (1u << D1_UART_IID_RDA) | (1u << D1_UART_IID_TIMEOUT))
+
+static uint32_t isr_other(struct d1_uart *u, uint32_t iid);
+
+/*
+ * The ISR body for one access width. An RX identity is served and the call
+ * returns: the drain ends with the FIFO read out, and a cause raised
+ * meanwhile keeps the level interrupt asserted, so the PLIC claims it again
+ * (a second IIR read here would only move that work and leave the PLIC a
+ * claim that finds nothing). The idle and RX paths need no call.
+ */
+static ALWAYS_INLINE uint32_t isr_body(struct d1_uart *u, bool w32)
+{
+	const struct isr_io io = {u->base, SHIFT(u)};
+	uint32_t iid = io_rd(io, D1_UART_IIR, w32) & D1_UART_IIR_IID_BITS;
+
+	if (((1u << iid) & RX_IIDS) != 0u) {
+		return rx_drain(u, iid, io, w32);
+	}
+	if (iid == D1_UART_IID_NONE) {
+		u->stats.isr_idle++;
+		return 0u;
+	}
+	return isr_other(u, iid);
+}
+
+static __attribute__((noinline)) uint32_t isr32(struct d1_uart *u)
+{
+	return isr_body(u, true);
+}
+
+#ifndef D1_UART_DW_ONLY
+static __attribute__((noinline)) uint32_t isr8(struct d1_uart *u)
+{
+	return isr_body(u, false);
+}
+#endif
+
+/* THRE, busy detect and modem status, looped on IIR (at most ISR_ROUNDS
+ * identities) until it says none; an RX identity met there is handed to
+ * the RX path (which reads IIR again). */
+static __attribute__((noinline)) uint32_t isr_other(struct d1_uart *u, uint32_t iid)
 {
 	uint32_t ev = 0u;
 
-	for (unsigned i = 0;;) {
+	for (unsigned i = 0; i < ISR_ROUNDS; i++) {
 		switch (iid) {
-		case D1_UART_IID_RLS:
-		case D1_UART_IID_RDA:
-		case D1_UART_IID_TIMEOUT:
-			ev |= rx_drain(u, iid);
-			break;
 		case D1_UART_IID_THRE:
 			ev |= tx_fill(u); /* reading IIR already cleared THRE */
 			break;
@@ -918,29 +975,26 @@ static __attribute__((noinline)) uint32_t isr_serve(struct d1_uart *u, uint32_t 
 		case D1_UART_IID_MODEM:
 			(void)rd(u, D1_UART_MSR); /* clears modem status */
 			break;
-		default: /* NONE, or an identity this UART does not define */
+		default: /* NONE, an RX identity (left pending for the next
+		          * call, the line stays asserted), or one this UART
+		          * does not define */
 			return ev;
 		}
-		if (++i == ISR_ROUNDS) {
-			return ev;
-		}
-		iid = rd_fast(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
+		iid = rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
 	}
+	return ev;
 }
 
 uint32_t d1_uart_isr(struct d1_uart *u)
 {
-	uint32_t iid;
-
 	if (u == NULL) {
 		return 0u;
 	}
-	iid = rd_fast(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
-	if (iid == D1_UART_IID_NONE) {
-		u->stats.isr_idle++;
-		return 0u;
-	}
-	return isr_serve(u, iid);
+#ifdef D1_UART_DW_ONLY
+	return isr32(u);
+#else
+	return IS_W32(u) ? isr32(u) : isr8(u);
+#endif
 }
 
 d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
