@@ -418,23 +418,9 @@ static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, 
  * 1/2, full - 2; 16-deep: 1, 4, 8, 14). */
 static uint32_t rx_trigger_level(unsigned rt, uint32_t depth)
 {
-	uint32_t lvl;
+	uint32_t lvl = rt == 0u ? 1u : rt == 3u ? depth - 2u : depth >> (3u - rt);
 
-	switch (rt) {
-	case 1u:
-		lvl = depth / 4u;
-		break;
-	case 2u:
-		lvl = depth / 2u;
-		break;
-	case 3u:
-		lvl = depth > 2u ? depth - 2u : 1u;
-		break;
-	default:
-		lvl = 1u;
-		break;
-	}
-	return lvl != 0u ? lvl : 1u;
+	return lvl != 0u && lvl <= depth ? lvl : 1u;
 }
 
 /* MCR.AFCE + RTS on (rtscts) or AFCE off (uart_regs.h); D1_ENOTSUP with MCR
@@ -786,92 +772,47 @@ static ALWAYS_INLINE void rbr_copy(uintptr_t rbr, uint8_t *p, size_t n, bool w32
 }
 
 /*
- * RX drain, the benchmarked path (issue 12). The ring's consumer cannot run
- * while the ISR does (one hart), so head and room are read once and head
- * written once.
- *
- * Fast path, when LSR (with what lsr_read() kept) shows no error anywhere
- * in the FIFO (OE, PE, FE, BI, FIFOERR clear): read a known number of bytes
- * with RBR reads only, into at most two contiguous ring runs — on the DW
- * UART the RFL level read BEFORE that LSR (so FIFOERR covers every byte
- * counted), on a plain 16550 the trigger level an RDA identity guarantees.
- * Otherwise, and for the rest on a 16550, LSR then RBR per byte, so every
- * error is charged to its own character.
+ * RX drain, slow path: LSR then RBR per byte, so every error is charged to
+ * its own character (a character with PE/FE is counted and discarded, a
+ * break counted once as a break), OE counted, a byte with no room in the
+ * ring counted as dropped, and an empty RX timeout given its dummy read.
+ * Entered with @p lsr already read (and merged with u->lsr_err); one copy
+ * for both widths (it runs only on errors, timeouts and ring-full).
  */
-static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid, struct isr_io io, bool w32)
+static __attribute__((noinline)) uint32_t rx_slow(struct d1_uart *u, uint32_t iid, uint32_t lsr,
+                                                  uint32_t n)
 {
-	const bool dw = IS_DW(u);
-	const uintptr_t rbr = io.base + ((uintptr_t)D1_UART_RBR << io.shift);
+	const struct isr_io io = {u->base, SHIFT(u)};
+	const bool w32 = IS_W32(u);
 	uint8_t *const buf = u->rx.buf;
-	/* size_t arithmetic: no 32 -> 64-bit extensions on rv64 */
 	const size_t size = u->rx.size;
 	const size_t head = u->rx.head;
 	const size_t room = size - (uint32_t)(head - u->rx.tail);
-	const uint32_t depth = u->fifo_depth;
 	size_t kept = 0u;
-	size_t dropped = 0u;
+	uint32_t dropped = 0u;
 	uint32_t ev = 0u;
-	size_t n;
-	uint32_t lsr;
 
-	if (dw) {
-		n = io_rd(io, D1_UART_RFL, w32) & D1_UART_RFL_RFL_BITS;
-		lsr = io_rd(io, D1_UART_LSR, w32);
-	} else {
-		lsr = io_rd(io, D1_UART_LSR, w32);
-		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
-	}
-	lsr |= u->lsr_err;
-	if (((lsr & (LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) == 0u) {
-		size_t at = head & (size - 1u);
-		size_t first = size - at;
-
-		kept = n < room ? n : room;
-		dropped = n - kept;
-		if (kept <= first) {
-			rbr_copy(rbr, buf + at, kept, w32);
-		} else {
-			rbr_copy(rbr, buf + at, first, w32);
-			rbr_copy(rbr, buf, kept - first, w32);
-		}
-		for (size_t i = 0; i < dropped; i++) {
-			(void)io_rd(io, D1_UART_RBR, w32);
-		}
-		/* More bytes, if any, show in the next IIR: on the DW UART as
-		 * RDA/timeout, on a 16550 as RDA at the trigger level or as the
-		 * character timeout for fewer (16550 data sheet, FIFO mode). */
-		u->lsr_err = 0u;
-		goto done;
-	} else if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
-	           (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
+	if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
+	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
 		/* DW: a timeout identity with neither DR nor BI needs one dummy
 		 * RBR read (d1-hardware.md). */
 		(void)io_rd(io, D1_UART_RBR, w32);
 		u->stats.rx_timeout_empty++;
 	}
-	for (uint32_t k = 0; k <= depth; k++) {
+	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
 		uint8_t c;
 
-		if ((lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_OE_BITS | LSR_CHAR_ERR)) !=
-		    D1_UART_LSR_DR_BITS) {
-			if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
-				u->stats.overrun++;
-				ev = D1_UART_EV_ERR;
-				lsr &= ~D1_UART_LSR_OE_BITS;
-			}
-			if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
-				break;
-			}
-			if ((lsr & LSR_CHAR_ERR) != 0u) {
-				(void)io_rd(io, D1_UART_RBR, w32);
-				(void)count_lsr(u, lsr);
-				ev = D1_UART_EV_ERR;
-				lsr = io_rd(io, D1_UART_LSR, w32);
-				continue;
-			}
+		if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
+			u->stats.overrun++;
+			ev = D1_UART_EV_ERR;
+		}
+		if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
+			break;
 		}
 		c = (uint8_t)io_rd(io, D1_UART_RBR, w32);
-		if (kept < room) {
+		if (count_lsr(u, lsr)) {
+			ev = D1_UART_EV_ERR;
+		} else if (kept < room) {
 			buf[(head + kept) & (size - 1u)] = c;
 			kept++;
 		} else {
@@ -882,14 +823,74 @@ static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid, struct i
 	/* DR clear: nothing kept. Loop bound reached: the errors of the
 	 * character left at the top are kept for the next read. */
 	u->lsr_err = lsr_keep(lsr);
-done:
+	barrier(); /* data before the index the reader sees */
+	u->rx.head = (uint32_t)(head + kept);
+	u->stats.rx_bytes += kept;
+	u->stats.rx_dropped += dropped;
+	return ev | (kept != 0u ? D1_UART_EV_RX : 0u);
+}
+
+/*
+ * RX drain, the benchmarked path (issue 12). The ring's consumer cannot run
+ * while the ISR does (one hart), so head and room are read once and head
+ * written once.
+ *
+ * When LSR (with what lsr_read() kept) shows no error anywhere in the FIFO
+ * (OE, PE, FE, BI, FIFOERR clear), a known number of bytes is read with RBR
+ * reads only, into at most two contiguous ring runs: on the DW UART the RFL
+ * level read BEFORE that LSR (so FIFOERR covers every byte counted), on a
+ * plain 16550 the trigger level an RDA identity guarantees. More bytes, if
+ * any, show in the next IIR: on the DW UART as RDA/timeout, on a 16550 as
+ * RDA at the trigger level or as the character timeout for fewer (16550
+ * data sheet, FIFO mode). Anything else goes to rx_slow().
+ */
+static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid, struct isr_io io, bool w32)
+{
+	const uintptr_t rbr = io.base + ((uintptr_t)D1_UART_RBR << io.shift);
+	uint8_t *const buf = u->rx.buf;
+	/* size_t arithmetic: no 32 -> 64-bit extensions on rv64 */
+	const size_t size = u->rx.size;
+	const size_t head = u->rx.head;
+	const size_t room = size - (uint32_t)(head - u->rx.tail);
+	size_t n;
+	size_t kept;
+	size_t dropped;
+	size_t at;
+	size_t first;
+	uint32_t lsr;
+
+	if (IS_DW(u)) {
+		n = io_rd(io, D1_UART_RFL, w32) & D1_UART_RFL_RFL_BITS;
+		lsr = io_rd(io, D1_UART_LSR, w32);
+	} else {
+		lsr = io_rd(io, D1_UART_LSR, w32);
+		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
+	}
+	lsr |= u->lsr_err;
+	if (((lsr & (LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) != 0u) {
+		return rx_slow(u, iid, lsr, (uint32_t)n);
+	}
+	at = head & (size - 1u);
+	first = size - at;
+	kept = n < room ? n : room;
+	dropped = n - kept;
+	if (kept <= first) {
+		rbr_copy(rbr, buf + at, kept, w32);
+	} else {
+		rbr_copy(rbr, buf + at, first, w32);
+		rbr_copy(rbr, buf, kept - first, w32);
+	}
+	for (size_t i = 0; i < dropped; i++) {
+		(void)io_rd(io, D1_UART_RBR, w32);
+	}
+	u->lsr_err = 0u;
 	barrier(); /* data before the index the reader sees */
 	u->rx.head = (uint32_t)(head + kept);
 	u->stats.rx_bytes += kept;
 	if (dropped != 0u) {
 		u->stats.rx_dropped += (uint32_t)dropped;
 	}
-	return ev | (kept != 0u ? D1_UART_EV_RX : 0u);
+	return kept != 0u ? D1_UART_EV_RX : 0u;
 }
 
 /* TX refill on THRE: the FIFO is empty (PTIME is left off), so up to
