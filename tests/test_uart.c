@@ -913,6 +913,29 @@ static void test_putc_isr_race_keeps_line_error(void **state)
 	assert_int_equal(u.stats.rx_bytes, 2);
 }
 
+/* The same interrupt, taken right after the LSR read of d1_uart_drain()
+ * (the LSR reader outside the ISR, in interrupt mode): the error stays with
+ * its byte. */
+static void test_drain_isr_race_keeps_line_error(void **state)
+{
+	uint8_t got[8] = {0};
+
+	(void)state;
+	start_irq(64, 0);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	uart_model_rx_put(&um, 'g', 0);
+	sim_advance(5u * uart_model_char_ticks(&um)); /* RX timeout pending */
+	uart_model_irq_after(&um, 1, isr_cb, NULL);
+	assert_int_equal(d1_uart_drain(&u), D1_OK);
+	serve(); /* a deferred interrupt is taken now */
+	uart_model_rx_put(&um, 'h', 0);
+	settle();
+	assert_int_equal(um.isr_calls, 1);
+	assert_int_equal(d1_uart_read(&u, got, sizeof(got)), 2);
+	assert_memory_equal(got, "gh", 2);
+	assert_int_equal(u.stats.parity, 1);
+}
+
 /* (b) An interrupt between putc's TX-space check and its THR write fills
  * the FIFO from the TX ring: putc's byte must not be lost (and counted). */
 static void test_putc_isr_race_no_tx_loss(void **state)
@@ -1305,6 +1328,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_putc_isr_race_keeps_line_error, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_putc_isr_race_no_tx_loss, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_drain_isr_race_keeps_line_error, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_timeout_restores_line, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_timeout_unrecoverable_refuses_io,
