@@ -25,6 +25,24 @@
 #define QBASE 0x10000000u
 #define QCLK  3686400u
 
+/* In a D1_UART_DW_ONLY build a plain 16550 (or byte access) is refused
+ * with D1_ENOTSUP and no write: the 16550 tests check that instead. */
+#ifdef D1_UART_DW_ONLY
+#define ONLY_WITH_16550()                                                                          \
+	do {                                                                                       \
+		struct d1_uart v_;                                                                 \
+		SIM_EXPECT_NO_WRITE(d1_uart_init(&v_, QBASE, 0, QCLK, 16), D1_ENOTSUP);            \
+		SIM_EXPECT_NO_WRITE(                                                               \
+		        d1_uart_init_ex(&v_, UBASE, 2, 1, CLK, 64, D1_UART_FLAVOUR_DW_APB),        \
+		        D1_ENOTSUP);                                                               \
+		return;                                                                            \
+	} while (0)
+#else
+#define ONLY_WITH_16550()                                                                          \
+	do {                                                                                       \
+	} while (0)
+#endif
+
 static struct uart_model um;
 static struct d1_uart u;
 static uint8_t rxbuf[4096];
@@ -235,7 +253,9 @@ static void test_putc_times_out_and_writes_nothing(void **state)
 	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
 	um.tx_stuck = true;
 	assert_int_equal(d1_uart_putc(&u, '1'), D1_OK); /* into the (stuck) shifter */
-	assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* into the FIFO */
+	for (unsigned i = 0; i < D1_UART_FIFO_DEPTH; i++) {
+		assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* USR.TFNF: until full */
+	}
 	w0 = sim_writes();
 	d0 = sim_delay_us_total();
 	assert_int_equal(d1_uart_putc(&u, '3'), D1_ETIMEDOUT);
@@ -596,6 +616,7 @@ static void test_qemu_virt_16550_byte_registers(void **state)
 	uint32_t got;
 
 	(void)state;
+	ONLY_WITH_16550();
 	uart_model_free(&um);
 	sim_reset();
 	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
@@ -811,6 +832,7 @@ static void test_16550_fifoe_change_counts_rx(void **state)
 	uint8_t c = 0;
 
 	(void)state;
+	ONLY_WITH_16550();
 	init_16550();
 	uart_model_rx_put(&um, 'a', 0); /* FIFO off (reset): 1-deep holding */
 	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
@@ -848,6 +870,7 @@ static void test_16550_verify_miss_not_busy(void **state)
 	struct d1_uart_config c = cfg_8n1;
 
 	(void)state;
+	ONLY_WITH_16550();
 	init_16550();
 	um.drop_dl_writes = 1;
 	c.baud = 57600; /* divisor 4: differs from the reset value 2 */
@@ -856,6 +879,409 @@ static void test_16550_verify_miss_not_busy(void **state)
 	assert_int_equal(u.stats.verify_miss, 1);
 	assert_int_equal(u.stats.busy_detect, 0);
 	assert_int_equal(u.stats.lcr_retries, 1);
+}
+
+/* ---- Issue 11 item 1: putc against the IRQ-mode ISR ---- */
+
+static void isr_cb(void *arg)
+{
+	(void)arg;
+	(void)d1_uart_isr(&u);
+}
+
+/* (a) An interrupt right after putc's TX-space check: the ISR must still
+ * see the parity error of the character at the FIFO top (reading LSR clears
+ * it in hardware), and the next good byte must not be charged with it. */
+static void test_putc_isr_race_keeps_line_error(void **state)
+{
+	uint8_t got[8] = {0};
+
+	(void)state;
+	start_irq(64, 0);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	uart_model_rx_put(&um, 'g', 0);
+	sim_advance(5u * uart_model_char_ticks(&um)); /* RX timeout pending */
+	uart_model_irq_after(&um, 1, isr_cb, NULL);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK);
+	serve(); /* a deferred interrupt is taken now */
+	uart_model_rx_put(&um, 'h', 0);
+	settle();
+	assert_int_equal(um.isr_calls, 1);
+	assert_int_equal(d1_uart_read(&u, got, sizeof(got)), 2);
+	assert_memory_equal(got, "gh", 2);
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(u.stats.rx_bytes, 2);
+}
+
+/* The same interrupt, taken right after the LSR read of d1_uart_drain()
+ * (the LSR reader outside the ISR, in interrupt mode): the error stays with
+ * its byte. */
+static void test_drain_isr_race_keeps_line_error(void **state)
+{
+	uint8_t got[8] = {0};
+
+	(void)state;
+	start_irq(64, 0);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	uart_model_rx_put(&um, 'g', 0);
+	sim_advance(5u * uart_model_char_ticks(&um)); /* RX timeout pending */
+	uart_model_irq_after(&um, 1, isr_cb, NULL);
+	assert_int_equal(d1_uart_drain(&u), D1_OK);
+	serve(); /* a deferred interrupt is taken now */
+	uart_model_rx_put(&um, 'h', 0);
+	settle();
+	assert_int_equal(um.isr_calls, 1);
+	assert_int_equal(d1_uart_read(&u, got, sizeof(got)), 2);
+	assert_memory_equal(got, "gh", 2);
+	assert_int_equal(u.stats.parity, 1);
+}
+
+/* (b) An interrupt between putc's TX-space check and its THR write fills
+ * the FIFO from the TX ring: putc's byte must not be lost (and counted). */
+static void test_putc_isr_race_no_tx_loss(void **state)
+{
+	uint64_t ct;
+
+	(void)state;
+	start_irq(256, 256);
+	ct = uart_model_char_ticks(&um);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK); /* shifting: FIFO empty */
+	fill_random(in, 100, 21);
+	assert_int_equal(d1_uart_write(&u, in, 100), 100); /* THRE pending, not served */
+	uart_model_irq_after(&um, 1, isr_cb, NULL);
+	assert_int_equal(d1_uart_putc(&u, 'P'), D1_OK);
+	run(200u * ct, ct, 1);
+	assert_int_equal(um.isr_calls, 1);
+	assert_int_equal(um.tx_overflow, 0);
+	assert_int_equal(um.cap_count, 102);
+	assert_int_equal(u.stats.tx_bytes, um.cap_count);
+	assert_int_equal(um.cap[0].byte, 'A');
+	unsigned p = 0;
+	for (unsigned i = 0; i < um.cap_count; i++) {
+		p += um.cap[i].byte == 'P' ? 1u : 0u;
+	}
+	assert_true(p >= 1);
+}
+
+/* ---- item 6: a configure that times out leaves a usable UART ---- */
+
+/* Every DLAB-setting LCR write is followed by a start bit, so DLL never
+ * takes: the old setting (DLAB clear, old divisor) must be back. */
+static void test_configure_timeout_restores_line(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	um.race_after_dlab = 1000;
+	c.baud = 9600;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_ETIMEDOUT);
+	assert_int_equal(um.lcr, 0x03); /* DLAB clear: THR is THR again */
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+	sim_advance(100u * uart_model_char_ticks(&um));
+	um.cap_count = 0;
+	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_OK);
+	sim_advance(5000);
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].byte, 'Z');
+	assert_int_equal(um.cap[0].divisor, 13);
+}
+
+/* BUSY sticks right after DLAB was set: the driver cannot clear DLAB again,
+ * so the handle refuses I/O (D1_ESTATE, no write) until a configure works. */
+static void test_configure_timeout_unrecoverable_refuses_io(void **state)
+{
+	uint8_t b;
+	uint64_t w0;
+
+	(void)state;
+	um.busy_after_dlab = true;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_ETIMEDOUT);
+	assert_true((um.lcr & 0x80u) != 0);
+	w0 = sim_writes();
+	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_ESTATE);
+	assert_int_equal(d1_uart_getc(&u, &b), D1_ESTATE);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(um.dll, 13); /* the divisor latch was not written */
+	um.busy_stuck = false;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_OK);
+}
+
+/* ---- item 7: DLAB set and a data-ready that does not go away ---- */
+
+static void test_wait_idle_stuck_dr_no_reset_storm(void **state)
+{
+	(void)state;
+	um.lcr = 0x83; /* firmware left DLAB set */
+	um.dr_stuck = true;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_true(um.fcr_writes <= 2u);
+	assert_int_equal(u.stats.rx_discarded, 0); /* no byte was there */
+	assert_int_equal(um.rbr_empty_reads, 0);
+	assert_int_equal(um.lcr, 0x03);
+}
+
+/* Bytes keep arriving while DLAB is set: each is counted once. */
+static void test_wait_idle_dlab_stream_counted_once(void **state)
+{
+	(void)state;
+	um.lcr = 0x83;
+	for (unsigned i = 0; i < 30; i++) {
+		uart_model_rx_send(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	sim_advance(40u * uart_model_char_ticks(&um));
+	assert_int_equal(u.stats.rx_discarded + um.rx_count, um.rx_received);
+	assert_int_equal(um.rx_received, 30);
+	assert_true(um.fcr_writes <= 31u);
+}
+
+/* ---- item 8: the first configure's drain budget from the real divisor ---- */
+
+static void test_first_configure_budget_from_programmed_divisor(void **state)
+{
+	(void)state;
+	um.dll = 1250u & 0xFFu; /* firmware left 1200 baud: 24 MHz / (16 * 1250) */
+	um.dlh = 1250u >> 8;
+	um.fcr = 0x01; /* and its FIFOs on */
+	for (unsigned i = 0; i < 64; i++) {
+		d1_mmio_write32(UBASE + D1_UART_THR_OFFSET, (uint8_t)('a' + i % 26u));
+	}
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(um.cap_count, 64); /* drained at the old rate, none cut */
+	assert_int_equal(um.cap[63].divisor, 1250);
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+}
+
+/* ---- item 11: wrong state writes nothing ---- */
+
+static void test_wrong_state_writes_nothing(void **state)
+{
+	uint64_t w0;
+
+	(void)state;
+	struct d1_uart z = {0};
+	struct d1_uart_stats st;
+	uint8_t b;
+
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_stop(&u), D1_ESTATE); /* not in interrupt mode */
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_stop(NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_get_stats(NULL, &st), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_get_stats(&u, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_get_stats(&u, &st), D1_OK);
+	/* a zeroed (never initialised) handle */
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&z, &cfg_8n1, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_putc(&z, 'a'), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_getc(&z, &b), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_drain(&z), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&z, rxbuf, 16, NULL, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_stop(&z), D1_EINVAL);
+	w0 = sim_writes();
+	assert_int_equal(d1_uart_isr(NULL), 0);
+	assert_int_equal(sim_writes(), w0);
+	/* after a configure that could not restore the line */
+	um.busy_after_dlab = true;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_ETIMEDOUT);
+	SIM_EXPECT_NO_WRITE(d1_uart_putc(&u, 'a'), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_getc(&u, &b), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_drain(&u), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, NULL, 0), D1_ESTATE);
+}
+
+/* ---- item 15: what the ISR reports ---- */
+
+static void test_isr_event_mask(void **state)
+{
+	uint8_t b[64];
+
+	(void)state;
+	start_irq(256, 256);
+	assert_int_equal(d1_uart_isr(&u), 0); /* nothing pending */
+	assert_int_equal(u.stats.isr_idle, 1);
+	for (unsigned i = 0; i < 40; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(d1_uart_isr(&u), D1_UART_EV_RX);
+	assert_int_equal(d1_uart_read(&u, b, sizeof(b)), 40);
+	/* a parity error alone: counted, nothing delivered */
+	uart_model_rx_put(&um, 'x', UART_RX_PE);
+	assert_int_equal(d1_uart_isr(&u), D1_UART_EV_ERR);
+	assert_int_equal(u.stats.parity, 1);
+	/* overrun: 65 characters into 64 */
+	for (unsigned i = 0; i < 65; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(d1_uart_isr(&u), D1_UART_EV_RX | D1_UART_EV_ERR);
+	assert_int_equal(u.stats.overrun, 1);
+	assert_int_equal(d1_uart_read(&u, b, sizeof(b)), 64);
+	/* TX: the THRE refill takes the whole ring, so ETBEI goes off too */
+	assert_int_equal(d1_uart_write(&u, (const uint8_t *)"hello", 5), 5);
+	assert_int_equal(d1_uart_isr(&u), D1_UART_EV_TX);
+	assert_int_equal(d1_uart_tx_pending(&u), 0);
+	assert_int_equal(um.ier & D1_UART_IER_ETBEI_BITS, 0);
+	sim_advance(10u * uart_model_char_ticks(&um));
+	assert_int_equal(d1_uart_isr(&u), 0);
+	assert_int_equal(um.cap_count, 5);
+	/* busy detect */
+	assert_int_equal(d1_uart_putc(&u, 'q'), D1_OK);
+	d1_mmio_write32(UBASE + D1_UART_LCR_OFFSET, 0x1F);
+	assert_int_equal(d1_uart_isr(&u), D1_UART_EV_BUSY);
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(d1_uart_isr(NULL), 0);
+}
+
+/* ---- item 15: bounded drain until TEMT ---- */
+
+static void test_drain_until_temt(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+	uint64_t w0;
+	uint64_t d0;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	for (unsigned i = 0; i < 10; i++) {
+		assert_int_equal(d1_uart_putc(&u, (uint8_t)('0' + i)), D1_OK);
+	}
+	w0 = sim_writes();
+	assert_int_equal(d1_uart_drain(&u), D1_OK);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(um.cap_count, 10); /* all on the line: FIFO and shifter empty */
+	assert_false(um.shifting);
+	/* the budget follows the setting in force: 64 characters of 7E2 at
+	 * 9600 baud take 73 ms, well past any 115200-baud budget */
+	c = (struct d1_uart_config){.baud = 9600,
+	                            .data_bits = 7,
+	                            .parity = D1_UART_PARITY_EVEN,
+	                            .stop_bits = 2,
+	                            .fifo = true};
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	for (unsigned i = 0; i < 64; i++) {
+		assert_int_equal(d1_uart_putc(&u, (uint8_t)i), D1_OK);
+	}
+	assert_int_equal(d1_uart_drain(&u), D1_OK);
+	assert_int_equal(um.cap_count, 74);
+	/* a transmitter that never finishes: D1_ETIMEDOUT after the budget,
+	 * (64 + 2) characters of 11 bits at 9615 baud = 75.5 ms */
+	um.tx_stuck = true;
+	assert_int_equal(d1_uart_putc(&u, 'z'), D1_OK);
+	w0 = sim_writes();
+	d0 = sim_delay_us_total();
+	assert_int_equal(d1_uart_drain(&u), D1_ETIMEDOUT);
+	assert_int_equal(sim_writes(), w0);
+	assert_true(sim_delay_us_total() - d0 >= 75500u);
+	assert_true(sim_delay_us_total() - d0 < 80000u);
+	SIM_EXPECT_NO_WRITE(d1_uart_drain(NULL), D1_EINVAL);
+}
+
+/* A drain in interrupt mode reads LSR: the ISR must still discard the bad
+ * character whose error that read cleared. */
+static void test_drain_in_irq_mode_keeps_line_error(void **state)
+{
+	uint8_t got[4] = {0};
+
+	(void)state;
+	start_irq(64, 0);
+	uart_model_rx_put(&um, 'X', UART_RX_FE);
+	uart_model_rx_put(&um, 'b', 0);
+	assert_int_equal(d1_uart_drain(&u), D1_OK);
+	settle();
+	assert_int_equal(d1_uart_read(&u, got, sizeof(got)), 1);
+	assert_int_equal(got[0], 'b');
+	assert_int_equal(u.stats.framing, 1);
+}
+
+/* ---- item 15: opt-in RTS/CTS auto flow control ---- */
+
+static void test_rtscts_auto_flow_control(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+	uint64_t ct;
+
+	(void)state;
+	c.rtscts = true;
+	c.rx_trigger = 3; /* RTS drops at 62 of 64 */
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	assert_int_equal(um.mcr & (D1_UART_MCR_AFCE_BITS | D1_UART_MCR_RTS_BITS),
+	                 D1_UART_MCR_AFCE_BITS | D1_UART_MCR_RTS_BITS);
+	ct = uart_model_char_ticks(&um);
+	/* auto-CTS: nothing starts while CTS is deasserted */
+	uart_model_set_cts(&um, false);
+	assert_int_equal(d1_uart_putc(&u, 'a'), D1_OK);
+	assert_int_equal(d1_uart_putc(&u, 'b'), D1_OK);
+	sim_advance(20u * ct);
+	assert_int_equal(um.cap_count, 0);
+	uart_model_set_cts(&um, true);
+	sim_advance(3u * ct);
+	assert_int_equal(um.cap_count, 2);
+	/* auto-RTS: a far end that honours RTS is held while the ISR is late,
+	 * so nothing is lost even when it runs only every 300 characters */
+	um.remote_rtscts = true;
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 4096, NULL, 0), D1_OK);
+	fill_random(in, 2000, 31);
+	for (unsigned i = 0; i < 2000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	sim_advance(300u * ct);
+	assert_true(uart_model_line_pending(&um) > 1000u); /* held */
+	assert_false(uart_model_rts(&um));
+	run(12000u * ct, ct, 300);
+	assert_int_equal(nout, 2000);
+	assert_memory_equal(out, in, 2000);
+	assert_int_equal(um.rx_lost + u.stats.overrun + u.stats.rx_dropped, 0);
+}
+
+/* The same late ISR without flow control loses bytes (what the test above
+ * shows is prevented), and flow control can be switched off again. */
+static void test_rtscts_off_overruns(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+	uint64_t ct;
+
+	(void)state;
+	c.rtscts = true;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	c.rtscts = false;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_OK);
+	assert_int_equal(um.mcr & D1_UART_MCR_AFCE_BITS, 0);
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, 4096, NULL, 0), D1_OK);
+	ct = uart_model_char_ticks(&um);
+	fill_random(in, 2000, 31);
+	for (unsigned i = 0; i < 2000; i++) {
+		uart_model_rx_send(&um, in[i], 0);
+	}
+	run(2100u * ct, ct, 300);
+	assert_true(um.rx_lost > 0);
+	assert_int_equal(nout + um.rx_lost, 2000);
+	assert_true(u.stats.overrun > 0);
+}
+
+static void test_rtscts_not_supported(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	c.rtscts = true;
+	c.fifo = false; /* AFCE needs the FIFOs */
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_EINVAL);
+	/* a DW instance built without AFCE: MCR restored, the rest applied */
+	um.afce_supported = false;
+	um.mcr = D1_UART_MCR_DTR_BITS;
+	c.fifo = true;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_ENOTSUP);
+	assert_int_equal(um.mcr, D1_UART_MCR_DTR_BITS);
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+	assert_true(u.configured);
+	/* a plain 16550: refused before any write */
+#ifndef D1_UART_DW_ONLY
+	uart_model_free(&um);
+	sim_reset();
+	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
+	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_ENOTSUP);
+	assert_int_equal(um.mcr & 0x20u, 0);
+#endif
 }
 
 int main(void)
@@ -899,6 +1325,29 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_16550_fifoe_change_counts_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_dw_fifoe_change_counts_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_16550_verify_miss_not_busy, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_putc_isr_race_keeps_line_error, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_putc_isr_race_no_tx_loss, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_drain_isr_race_keeps_line_error, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_timeout_restores_line, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_timeout_unrecoverable_refuses_io,
+	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_wait_idle_stuck_dr_no_reset_storm, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_wait_idle_dlab_stream_counted_once, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_first_configure_budget_from_programmed_divisor,
+	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_wrong_state_writes_nothing, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_isr_event_mask, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_drain_until_temt, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_drain_in_irq_mode_keeps_line_error, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_rtscts_auto_flow_control, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rtscts_off_overruns, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rtscts_not_supported, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
