@@ -536,9 +536,12 @@ d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)
 	if (t->running && t->mode != D1_TIMER_ONESHOT) {
 		return D1_EBUSY;
 	}
-	if (t->auto_clock) {
-		t->src = D1_TIMER_SRC_OSC24M; /* finest resolution */
+	if (t->auto_clock && (t->src != D1_TIMER_SRC_OSC24M || t->prescale_log2 != 0u)) {
+		/* AUTO: the finest resolution. A period chosen for another clock
+		 * no longer matches it: a periodic start must set one again. */
+		t->src = D1_TIMER_SRC_OSC24M;
 		t->prescale_log2 = 0u;
+		t->configured = false;
 	}
 	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(t->channel));
 	cfg = ctrl_bits(t, D1_TIMER_ONESHOT);

@@ -889,6 +889,27 @@ static void test_oneshot_cancel(void **state)
 	SIM_EXPECT_NO_WRITE(d1_timer_oneshot_remaining(&t, NULL), D1_EINVAL);
 }
 
+/* With D1_TIMER_SRC_AUTO a period setter may have chosen LOSC; the one-shot
+ * runs on OSC24M /1, so that period no longer matches the clock and a later
+ * periodic start must ask for a new one instead of running it 732x fast. */
+static void test_oneshot_after_auto_period_needs_a_new_period(void **state)
+{
+	struct d1_timer t;
+	struct d1_timer_achieved a;
+
+	(void)state;
+	oneshot_handle(&t, 0);
+	assert_int_equal(d1_timer_set_period_hz(&t, 16384, &a), D1_OK);
+	assert_int_equal(a.src, D1_TIMER_SRC_LOSC); /* exact: 2 LOSC clocks */
+	assert_int_equal(d1_timer_oneshot_arm(&t, 1000), D1_OK);
+	assert_int_equal((tm.ch[0].ctrl >> 2) & 3u, D1_TIMER_CLK_SRC_OSC24M);
+	assert_int_equal(d1_timer_oneshot_cancel(&t), D1_OK);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ESTATE);
+	assert_int_equal(d1_timer_set_period_hz(&t, 16384, &a), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal((tm.ch[0].ctrl >> 2) & 3u, D1_TIMER_CLK_SRC_LOSC);
+}
+
 /* A tickless kernel re-arms an absolute grid of deadlines from its handler
  * (and sometimes re-arms while armed): after 2,000 deadlines every one
  * fired at its grid point + the load clock, none drifted. */
@@ -957,6 +978,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_oneshot_rearm_single_mode_keeps_en, setup),
 	        cmocka_unit_test_setup(test_oneshot_cancel, setup),
 	        cmocka_unit_test_setup(test_oneshot_no_drift_over_many_rearms, setup),
+	        cmocka_unit_test_setup(test_oneshot_after_auto_period_needs_a_new_period, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }

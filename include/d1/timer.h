@@ -301,7 +301,8 @@ uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks);
 /**
  * @brief Arm (or re-arm) a one-shot deadline @p clocks input clocks ahead.
  *
- * Uses the clock of d1_timer_set_clock() (AUTO: OSC24M /1); needs no period.
+ * Uses the clock of d1_timer_set_clock() (AUTO: OSC24M /1, and a period a
+ * setter chose for another clock must then be set again); needs no period.
  * Programs interval `clocks - 1` (N + 1 rule) in single mode with EN|RELOAD
  * in one store, and does not poll RELOAD: the deadline counts from the load,
  * at the first input clock after the store. A channel still counting is
