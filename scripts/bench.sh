@@ -46,3 +46,7 @@ echo
 echo "== d1_lat_record: instructions executed per path (every CFG path of the d1 object; tools/count_paths.py) =="
 python3 tools/count_paths.py build/d1/src/CMakeFiles/d1drivers.dir/latency.c.obj d1_lat_record |
   sed -n '1p;$p'
+
+echo
+echo "== d1_timer_isr executed instructions per path (QEMU virt -icount shift=0, instret) =="
+tests/bench_timer_isr_qemu.sh build/d1

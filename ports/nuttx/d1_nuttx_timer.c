@@ -51,13 +51,19 @@ volatile uint32_t g_d1_tick_latency_clocks;
 
 static int d1_nx_tick_isr(int irq, void *context, void *arg)
 {
+	uint32_t sample;
+
 	(void)irq;
 	(void)context;
 	(void)arg;
 
 	/* Acknowledge (W1C of this channel only), sample, and queue the next
 	 * interval of a fractional schedule; then run the scheduler tick. */
-	g_d1_tick_latency_clocks = d1_timer_isr(&g_d1_tick);
+	sample = d1_timer_isr(&g_d1_tick);
+	/* No pending bit: counted by the driver, not a tick. */
+	if (sample == D1_TIMER_ISR_SPURIOUS)
+		return OK;
+	g_d1_tick_latency_clocks = sample;
 	nxsched_process_timer();
 	return OK;
 }
@@ -75,10 +81,9 @@ void up_timer_initialize(void)
 		PANIC();
 	}
 
-	/* Firmware may have left Timer1 running: stop it (bounded sync wait)
-	 * and drop a stale status bit before the IRQ is attached. */
+	/* Firmware may have left Timer1 running: stop it (bounded sync wait).
+	 * d1_timer_start() clears a stale status bit itself. */
 	(void)d1_timer_stop(&g_d1_tick);
-	d1_timer_irq_ack(&g_d1_tick);
 
 	if (irq_attach(D1_NX_IRQ_TIMER1, d1_nx_tick_isr, NULL) < 0) {
 		PANIC();
@@ -88,8 +93,8 @@ void up_timer_initialize(void)
 	up_disable_irq(RISCV_IRQ_STIMER);
 	up_enable_irq(D1_NX_IRQ_TIMER1);
 
-	if (d1_timer_irq_enable(&g_d1_tick, true) != D1_OK ||
-	    d1_timer_start(&g_d1_tick, D1_TIMER_PERIODIC) != D1_OK) {
+	if (d1_timer_start(&g_d1_tick, D1_TIMER_PERIODIC) != D1_OK ||
+	    d1_timer_irq_enable(&g_d1_tick, true) != D1_OK) {
 		PANIC();
 	}
 }
@@ -117,12 +122,10 @@ static int d1_nx_timer_arm(struct d1_nx_timer_lower *lo)
 	err = d1_timer_set_clock(&lo->t, D1_TIMER_SRC_AUTO, 0u);
 	if (err == D1_OK)
 		err = d1_timer_set_period_ns(&lo->t, (uint64_t)lo->timeout_us * 1000u, NULL);
-	if (err == D1_OK) {
-		d1_timer_irq_ack(&lo->t);
-		err = d1_timer_irq_enable(&lo->t, true);
-	}
 	if (err == D1_OK)
-		err = d1_timer_start(&lo->t, D1_TIMER_PERIODIC);
+		err = d1_timer_start(&lo->t, D1_TIMER_PERIODIC); /* clears a stale bit */
+	if (err == D1_OK)
+		err = d1_timer_irq_enable(&lo->t, true);
 	if (err != D1_OK) {
 		lo->started = false;
 		return d1_nuttx_errno(err);
@@ -147,7 +150,8 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
 	(void)irq;
 	(void)context;
 
-	(void)d1_timer_isr(&lo->t);
+	if (d1_timer_isr(&lo->t) == D1_TIMER_ISR_SPURIOUS)
+		return OK; /* nothing pending: counted by the driver */
 	next = lo->timeout_us;
 	if (lo->callback != NULL && lo->callback(&next, lo->arg)) {
 		if (next != lo->timeout_us && next != 0u) {
