@@ -324,12 +324,11 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 			}
 			fn(id, e->arg);
 			if (!f.completed) {
-				/* TODO(timer helper, include/d1/mmio.h; issue 11 item
-				 * 2): the handler's acknowledge at the device must reach
-				 * the device before this completion reaches the PLIC
-				 * (device-to-device order). Use the explicit ordering
-				 * helper mmio.h is getting ("ack at the device, then
-				 * complete at the PLIC") here once it exists. */
+				/* The handler's acknowledge (through mmio.h) already
+				 * reached its device: every seam access is fenced before
+				 * later ones (docs/design.md, MMIO ordering). A handler
+				 * that acknowledges through its own accessor calls
+				 * d1_mmio_order() first. */
 				d1_mmio_write32(p->claim, f.source);
 			}
 			if (++handled > p->nsources) {
