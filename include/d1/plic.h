@@ -1,45 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file plic.h
- * @brief PLIC driver for the T-Head C900 PLIC of the D1; also drives the
- *        standard PLIC of the QEMU `virt` machine.
+ * @brief PLIC driver: the T-Head C900 PLIC of the D1 and the standard PLIC
+ *        of QEMU `virt`.
  *
- * Hardware semantics the driver relies on (sources in plic_regs.h and
- * docs/uart-and-plic.md):
- *  - A source interrupts a context when it is pending, enabled in that
- *    context and its priority is > the context's threshold; a claim returns
- *    the highest-priority such source (ties: lowest id) or 0, and the
- *    source's gateway forwards nothing more until it is completed.
- *  - A completion written for a source whose enable bit in that context is
- *    clear is silently dropped (Linux irq-sifive-plic.c "Fixup EOI failed
- *    when masked"): the source would stay claimed for ever. The driver
- *    therefore completes BEFORE it masks: d1_plic_disable() of a source that
- *    is being dispatched completes it first, and d1_plic_isr() masks an
- *    unhandled source only after completing it.
- *  - The T-Head PLIC ignores edges that arrive while a source is in
- *    service, so edge-triggered sources are completed before their handler
- *    runs (all D1 peripheral sources are level-high).
- *  - PLIC_CTRL.S_PER (base + 0x1FFFFC, bit 0, M-mode access only, reset
- *    0): while it is 0, S-mode can reach only its own threshold and
- *    claim/complete registers; an S-mode access to a priority, pending or
- *    enable register (or to PLIC_CTRL at any time) is answered with PSLVERR,
- *    a load/store access fault (openC906 RTL). OpenSBI sets it at boot and
- *    resume; it is lost when the CPU power domain is off.
- *
- * Priority width: the D1's priority registers are 5 bits (1..31), QEMU
- * virt's are 3 bits (1..7, QEMU 7.2; larger values are masked, so 8 would
- * become 0 = never). The handle carries its highest priority, prio_max:
- * d1_plic_init() sets #D1_PLIC_PRIO_MAX (31), d1_plic_init_ex() takes it
- * (#D1_PLIC_QEMU_VIRT_PRIO_MAX for QEMU virt), d1_plic_set_max_priority()
- * changes it. Priorities and thresholds above it are refused.
- *
- * Source numbering: @p nsources is the highest source id (the device tree's
- * `riscv,ndev`): #D1_PLIC_NSOURCES = 175 on the D1; on QEMU 7.2 virt use
- * #D1_PLIC_QEMU_VIRT_NSOURCES (95: QEMU implements ids 1..95 although its
- * device tree says 96). Valid ids are 1..nsources.
- *
- * Errors: an out-of-range source or context is D1_EINVAL, a priority or
- * threshold above prio_max is D1_ERANGE; neither writes any register.
+ * Hardware facts (claim, complete-before-mask, edges, S_PER, priority width,
+ * source counts) with their sources: docs/uart-and-plic.md. Bad input: an
+ * out-of-range source or context is D1_EINVAL, a priority or threshold above
+ * prio_max D1_ERANGE; neither writes a register.
  */
 #ifndef D1_PLIC_H
 #define D1_PLIC_H
@@ -76,11 +44,8 @@ struct d1_plic_entry {
 };
 
 /**
- * Counters kept by d1_plic_isr(). Caller-owned. The updates are plain
- * (non-atomic) increments: give each context, and each nesting level that can
- * interrupt another dispatch (e.g. one struct per priority level the trap
- * re-enables interrupts for), its own struct; sum them to read totals. A
- * struct shared by dispatches that can nest may lose counts.
+ * Counters kept by d1_plic_isr(), caller-owned, plain increments: one struct
+ * per context and nesting level (docs/uart-and-plic.md "Stats contract").
  */
 struct d1_plic_stats {
 	uint32_t spurious;     /**< Dispatches whose FIRST claim returned 0 (nothing to serve). */
@@ -116,23 +81,19 @@ struct d1_plic {
  * @param base      PLIC base, non-zero.
  * @param context   0 (M-mode) or 1 (S-mode).
  * @param nsources  Highest source id, 1..#D1_PLIC_MAX_SOURCES (175 on D1).
- * @param threshold Threshold to set, 0..31 (OpenSBI leaves 7; 0 lets every
- *                  priority >= 1 through).
+ * @param threshold Threshold to set, 0..31 (0 lets every priority >= 1 through).
  * @return As d1_plic_init_ex().
  */
 d1_err_t d1_plic_init(struct d1_plic *p, uintptr_t base, unsigned context, unsigned nsources,
                       unsigned threshold);
 
 /**
- * @brief Initialise a context to a known state: priority 0 for sources
- *        1..nsources, every enable bit of THIS context off, threshold set.
+ * @brief Initialise a context: priority 0 for sources 1..nsources (shared by
+ *        all contexts: once per system), every enable bit of this context
+ *        off, threshold set.
  *
- * Priorities are shared by all contexts: initialise once per system. For
- * context 1 it first runs d1_plic_check_delegation(), so an S-mode caller
- * without S_PER gets D1_ENODELEG instead of an access fault. If the port has
- * no fault-safe probe (d1_port_probe32() returns D1_ENOTSUP) the check is
- * skipped and init proceeds: without S_PER its first priority write then
- * faults, as Linux's PLIC driver would.
+ * Context 1 first runs d1_plic_check_delegation(); if that returns
+ * D1_ENOTSUP (no fault-safe probe) init proceeds unchecked.
  * @param p         Handle to fill.
  * @param base      PLIC base, non-zero, 4-byte aligned.
  * @param context   0 or 1.
@@ -167,8 +128,8 @@ d1_err_t d1_plic_set_max_priority(struct d1_plic *p, unsigned prio_max);
 d1_err_t d1_plic_set_priority(struct d1_plic *p, unsigned source, unsigned prio);
 
 /**
- * @brief Enable a source in this context (read-modify-write of one enable
- *        word inside a critical section).
+ * @brief Enable a source in this context (read-modify-write in a critical
+ *        section).
  * @param p      Initialised handle.
  * @param source 1..nsources.
  * @return D1_OK or D1_EINVAL.
@@ -176,10 +137,9 @@ d1_err_t d1_plic_set_priority(struct d1_plic *p, unsigned source, unsigned prio)
 d1_err_t d1_plic_enable(struct d1_plic *p, unsigned source);
 
 /**
- * @brief Disable a source in this context, completing it first if it is
- *        being dispatched and not yet completed (a completion written after
- *        the mask would be dropped and the source would never interrupt
- *        again). Safe to call from the source's own handler.
+ * @brief Disable a source in this context; a source in dispatch and not yet
+ *        completed is completed first (complete-before-mask:
+ *        docs/uart-and-plic.md). Safe from the source's own handler.
  * @param p      Initialised handle.
  * @param source 1..nsources.
  * @return D1_OK or D1_EINVAL.
@@ -205,11 +165,9 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold);
 unsigned d1_plic_claim(struct d1_plic *p);
 
 /**
- * @brief Complete a claimed source (one MMIO write).
- *
- * Must happen while the source is still enabled in this context (the PLIC
- * drops it otherwise): complete first, mask after — or use
- * d1_plic_disable(), which does that for a source in dispatch.
+ * @brief Complete a claimed source (one MMIO write). Call it while the source
+ *        is still enabled in this context (complete-before-mask:
+ *        docs/uart-and-plic.md), or use d1_plic_disable().
  * @param p      Initialised handle.
  * @param source 1..nsources; anything else writes nothing and increments
  *               d1_plic::rejected.
@@ -217,43 +175,29 @@ unsigned d1_plic_claim(struct d1_plic *p);
 void d1_plic_complete(struct d1_plic *p, unsigned source);
 
 /**
- * @brief Claim until 0 and call the table's handlers.
+ * @brief Claim until 0 and call the table's handlers. Re-entrant (nested
+ *        dispatch works).
  *
- * Per claim: a level source's handler runs, then the source is completed; an
- * edge source is completed first. A claim with no handler (id >= table_len
- * or fn NULL) is counted as unhandled, completed, then masked in this
- * context so it cannot storm. A first claim of 0 counts as spurious. A
- * claim of an id above nsources (a source this handle does not know, enabled
- * by other software) is likewise completed, then masked in this context,
- * counted as foreign with its id in last_foreign, and the loop goes on.
- * Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
- * loop stops after nsources + 1 handler calls (a source that re-asserts
- * faster than it is served cannot hold the hart for ever; it remains pending
- * and re-enters the trap) or #D1_PLIC_MAX_SOURCES + 1 unhandled / foreign
- * claims (each is masked, so only a broken PLIC repeats one). Re-entrant
- * (nested dispatch from a higher-priority interrupt works). @p stats NULL
- * uses a zeroed struct on the stack (a slower path).
+ * Level source: handler, then complete; edge source: complete, then handler.
+ * A claim without a handler (id >= table_len or fn NULL) is counted as
+ * unhandled, a claim above nsources as foreign (id in last_foreign); both
+ * are completed, then masked in this context. A first claim of 0 counts as
+ * spurious. Bounded: at most nsources + 1 handler calls and
+ * #D1_PLIC_MAX_SOURCES + 1 unhandled/foreign claims (docs/uart-and-plic.md
+ * "Dispatch").
  * @param p         Initialised handle (NULL: returns 0, no access).
  * @param table     Handlers indexed by source id; NULL only with table_len 0
- *                  (every claim unhandled). NULL with table_len > 0 is bad
- *                  input: returns 0 with no access and increments
- *                  d1_plic::rejected.
+ *                  (else: returns 0, no access, d1_plic::rejected + 1).
  * @param table_len Entries in @p table.
- * @param stats     Counters to update (NULL: not counted); one struct per
- *                  context and nesting level (see struct d1_plic_stats).
+ * @param stats     Counters (NULL: not counted; see struct d1_plic_stats).
  * @return Number of handler calls.
  */
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats);
 
 /**
- * @brief M-mode only: set or clear PLIC_CTRL.S_PER (T-Head; base +
- *        0x1FFFFC), and verify by read-back.
- *
- * From S-mode the access faults on the D1 (PSLVERR for any non-M access to
- * PLIC_CTRL, openC906 plic_ctrl.v): call it from M-mode firmware only. The
- * QEMU virt PLIC has no PLIC_CTRL: there the write is ignored and the
- * read-back fails with D1_ENODELEG.
+ * @brief M-mode only (from S-mode it faults on the D1): set or clear
+ *        PLIC_CTRL.S_PER and verify by read-back. S_PER: docs/uart-and-plic.md.
  * @param base PLIC base, non-zero, 4-byte aligned.
  * @param on   true: let S-mode reach all registers but PLIC_CTRL.
  * @return D1_OK; D1_EINVAL bad base (nothing written); D1_ENODELEG when the
@@ -263,15 +207,11 @@ d1_err_t d1_plic_set_s_per(uintptr_t base, bool on);
 
 /**
  * @brief S-mode: check that the PLIC registers S-mode needs are reachable,
- *        without ever taking an unhandled trap.
+ *        without an unhandled trap.
  *
- * Probes the priority register of source nsources, every access through the
- * port's fault-safe d1_port_probe32(), inside a critical section: read it
- * (on the D1 without S_PER this read faults: D1_ENODELEG), write a different
- * value (1, or 0 when it holds 1: legal for any prio_max), read it back and
- * restore the original (4 accesses). A write that does not take (a PLIC that
- * drops denied writes) is D1_ENODELEG too. Context 0 (M-mode always has
- * access) returns D1_OK without any access.
+ * Reads, changes, reads back and restores the priority of source nsources
+ * (4 accesses through d1_port_probe32(), in a critical section). Context 0
+ * returns D1_OK without access.
  * @param p Initialised handle.
  * @return D1_OK; D1_EINVAL bad handle; D1_ENODELEG the probe faulted or did
  *         not take (S_PER off, e.g. lost in a CPU power-down); D1_ENOTSUP
