@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * D1 watchdog driver (timer-block WDT, riscv_wdt, R_WDOG: one register
- * layout). Hardware semantics are listed in d1/wdt.h and
- * docs/clocks-and-watchdog.md; each place that depends on one says so.
+ * layout). Hardware facts with their sources: docs/clocks-and-watchdog.md;
+ * each place that depends on one says so.
  * d1_wdt_format_state() is in wdt_format.c (its own object: it links only
  * if used).
  */
@@ -12,11 +12,8 @@
 
 #include "d1/mmio.h"
 
-/*
- * Interval index -> count cycles. SVD wdog_intv_value enumerates the cycle
- * counts (C16000 .. C512000); at the 32 kHz (24 MHz / 750) clock they are
- * the 0.5, 1..6, 8, 10, 12, 14, 16 s of Linux/U-Boot sunxi_wdt.c.
- */
+/* Interval index -> count cycles (SVD wdog_intv_value; the table in seconds:
+ * docs/clocks-and-watchdog.md "The interval table"). */
 static const uint32_t intv_cycles[D1_WDT_INTV_MAX + 1u] = {
         16000u,  32000u,  64000u,  96000u,  128000u, 160000u,
         192000u, 256000u, 320000u, 384000u, 448000u, 512000u,

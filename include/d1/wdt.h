@@ -1,29 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file wdt.h
- * @brief D1 watchdog driver: one driver, one handle per instance, inherited
- *        state reported and taken over on purpose.
+ * @brief D1 watchdog driver: one handle per instance (timer-block WDT,
+ *        riscv_wdt, R_WDOG); inherited state reported and taken over by an
+ *        explicit policy.
  *
- * Hardware semantics the driver relies on (sources in wdt_regs.h and
- * docs/clocks-and-watchdog.md):
- *  - CFG, MODE and SOFT_RST writes must carry the key 0x16AA in [31:16];
- *    a keyless write is silently ignored. Every such write in this driver is
- *    built by one helper that ORs the key in.
- *  - Feeding is writing exactly 0x14AF to CTRL.
- *  - The count runs on a 32 kHz clock: 24 MHz / 750 when CFG.clk_src = 0,
- *    the 32.768 kHz LOSC when it is 1 (SVD). The interval table (0.5, 1..6,
- *    8, 10, 12, 14, 16 s) is exact for the 24 MHz-derived clock; the driver
- *    selects that clock whenever it writes CFG, and reports an inherited
- *    LOSC configuration with its real (2.3 % shorter) timeout.
- *  - Writing MODE without EN stops the watchdog.
- *
- * Firmware may hand over a running watchdog (U-Boot with autostart leaves
- * riscv_wdt running at 16 s). d1_wdt_get_state() reads it back so a port can
- * say so at boot; d1_wdt_takeover() then stops it or re-arms it without ever
- * leaving it unfed, according to an explicit policy.
- *
- * There is no readable counter: the time left until expiry is not
- * available from the hardware.
+ * Hardware facts (the 0x16AA key, the feed value, the count clock, the
+ * interval table, the write sequences) with their sources:
+ * docs/clocks-and-watchdog.md "Watchdog". There is no readable counter: the
+ * time left to expiry is not available.
  */
 #ifndef D1_WDT_H
 #define D1_WDT_H
@@ -67,8 +52,8 @@ enum d1_wdt_action {
 enum d1_wdt_policy {
 	/** Stop it (whatever its state). */
 	D1_WDT_TAKEOVER_STOP = 0,
-	/** Leave it running, never unfed: feed, re-arm with the caller's
-	 *  timeout in reset-system mode, feed. Starts it if it was stopped. */
+	/** Keep it running in reset-system mode with the caller's timeout,
+	 *  never unfed; starts it if it was stopped. */
 	D1_WDT_TAKEOVER_KEEP = 1,
 };
 
@@ -157,13 +142,9 @@ d1_err_t d1_wdt_get_state(const struct d1_wdt *w, struct d1_wdt_state *st);
 d1_err_t d1_wdt_format_state(const struct d1_wdt_state *st, char *buf, size_t len);
 
 /**
- * @brief Take over whatever firmware left, with an explicit policy.
- *
- * Reads the inherited state first, then applies @p policy:
- * D1_WDT_TAKEOVER_STOP writes the stop value; D1_WDT_TAKEOVER_KEEP feeds,
- * programs @p timeout_ms in reset-system mode (24 MHz-derived clock) with
- * EN kept set, and feeds again, so a running watchdog is never stopped and
- * never close to expiry during the call.
+ * @brief Take over whatever firmware left: read the inherited state, then
+ *        stop (D1_WDT_TAKEOVER_STOP) or re-arm without a moment unwatched
+ *        (D1_WDT_TAKEOVER_KEEP; sequence: docs/clocks-and-watchdog.md).
  * @param w           Initialised handle.
  * @param policy      What to do.
  * @param timeout_ms  KEEP: timeout to arm (rounded up as d1_wdt_round_timeout()).
@@ -177,12 +158,9 @@ d1_err_t d1_wdt_takeover(struct d1_wdt *w, enum d1_wdt_policy policy, uint32_t t
                          struct d1_wdt_state *inherited, uint32_t *achieved_ms);
 
 /**
- * @brief Arm the watchdog.
- *
- * Stopped: MODE interval (EN clear), feed, CFG action, MODE interval|EN (the
- * Linux/U-Boot order). Already running: feed, CFG, MODE interval|EN, feed
- * (no moment unwatched). Does not touch IRQ_EN: enable the interrupt with
- * d1_wdt_irq_enable() for D1_WDT_ACTION_IRQ.
+ * @brief Arm the watchdog (a running one is re-armed without a moment
+ *        unwatched; sequences: docs/clocks-and-watchdog.md). Does not touch
+ *        IRQ_EN: use d1_wdt_irq_enable() for D1_WDT_ACTION_IRQ.
  * @param w           Initialised handle.
  * @param timeout_ms  Timeout, 1..16000 ms, rounded up to the table.
  * @param action      D1_WDT_ACTION_RESET or D1_WDT_ACTION_IRQ.
@@ -194,10 +172,8 @@ d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action 
                       uint32_t *achieved_ms);
 
 /**
- * @brief Change the timeout, keeping the run state.
- *
- * Running: feed, MODE interval|EN, feed (the action in CFG is kept).
- * Stopped: MODE interval only (EN stays clear).
+ * @brief Change the timeout, keeping the run state and the action (a running
+ *        one is fed before and after).
  * @param w           Initialised handle.
  * @param timeout_ms  Timeout, 1..16000 ms, rounded up to the table.
  * @param achieved_ms Optional: the timeout programmed, ms.
@@ -206,14 +182,14 @@ d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action 
 d1_err_t d1_wdt_set_timeout(struct d1_wdt *w, uint32_t timeout_ms, uint32_t *achieved_ms);
 
 /**
- * @brief Feed (restart the count): writes exactly 0x14AF to CTRL.
+ * @brief Feed (restart the count): writes #D1_WDT_FEED_VALUE to CTRL.
  * @param w Initialised handle.
  * @return D1_OK or D1_EINVAL.
  */
 d1_err_t d1_wdt_feed(const struct d1_wdt *w);
 
 /**
- * @brief Stop the watchdog (MODE = bare key, EN clear). Safe when stopped.
+ * @brief Stop the watchdog (MODE with EN clear). Safe when stopped.
  * @param w Initialised handle.
  * @return D1_OK or D1_EINVAL.
  */
@@ -241,10 +217,8 @@ bool d1_wdt_irq_pending(const struct d1_wdt *w);
 void d1_wdt_irq_ack(const struct d1_wdt *w);
 
 /**
- * @brief Reset the SoC through SOFT_RST (key | 1). Timer-block instance only.
- *
- * On the hardware this does not return; if it does (a model, or the reset
- * being slow), D1_OK is returned after the write.
+ * @brief Reset the SoC through SOFT_RST (timer-block instance only). Does
+ *        not return on the hardware; D1_OK if it does (a model).
  * @param w Initialised handle.
  * @return D1_OK; D1_EINVAL bad handle; D1_ENOTSUP on an instance without
  *         SOFT_RST (nothing written).
