@@ -4,13 +4,10 @@
  * @brief D1 Timer0/Timer1 driver: exact and drift-free periods, a one-shot
  *        deadline for tickless kernels, and an exact latency sample.
  *
- * The hardware facts relied on (interval N counts N + 1 clocks, RELOAD,
- * single mode, IRQ_STA, the sync time after a disable) and their sources
- * are in docs/hardware-facts.md; the decisions built on them (fractional
- * schedule, acknowledge-then-sample, one-shot re-arm, rate bounds) in
- * docs/design.md "Timer". Functions that take a handle return D1_EINVAL
- * (or the documented neutral value) for a NULL or never-initialised handle
- * and then touch no register.
+ * Hardware facts (N+1 rule, RELOAD, sync time, IRQ_STA) with their sources:
+ * docs/hardware-facts.md "Timer"; the decisions built on them:
+ * docs/design.md "Timer". A NULL or never-initialised handle gives D1_EINVAL
+ * (or the documented neutral value) and touches no register.
  */
 #ifndef D1_TIMER_H
 #define D1_TIMER_H
@@ -45,31 +42,23 @@ enum d1_timer_mode {
 #define D1_TIMER_PRESCALE_MAX 7u
 /** Shortest period accepted, in input clocks (interval 1). */
 #define D1_TIMER_MIN_PERIOD 2u
-/** Longest period, in input clocks (interval 0xFFFFFFFE; one clock short of
- *  the counter's range so that no tick sample equals D1_TIMER_ISR_SPURIOUS). */
+/** Longest period, in input clocks (interval 0xFFFFFFFE). */
 #define D1_TIMER_MAX_PERIOD 0xFFFFFFFFull
-/** Slowest source rate d1_timer_init() accepts, Hz: the longest internal
- *  wait (RELOAD budget, 4 input clocks at /128) stays below 20 ms. */
+/** Slowest source rate d1_timer_init() accepts, Hz (keeps every wait < 20 ms). */
 #define D1_TIMER_SRC_MIN_HZ 26000u
-/** Fastest source rate d1_timer_init() accepts, Hz (no Allwinner timer
- *  input is faster; a larger value is a units mistake). */
+/** Fastest source rate d1_timer_init() accepts, Hz. */
 #define D1_TIMER_SRC_MAX_HZ 100000000u
 /** d1_timer_isr() result when this channel's IRQ_STA bit was not set. */
 #define D1_TIMER_ISR_SPURIOUS UINT32_MAX
-/** Shortest one-shot lead, input clocks (interval 1). A deadline closer
- *  than this, or already past, is programmed as this lead: it fires at
- *  once, never one counter wrap later. */
+/** Shortest one-shot lead, input clocks: a closer or past deadline is armed
+ *  as this lead and fires at once. */
 #define D1_TIMER_ONESHOT_MIN_LEAD 2u
 /** Longest one-shot deadline, input clocks. */
 #define D1_TIMER_ONESHOT_MAX D1_TIMER_MAX_PERIOD
 
 /**
- * @brief What a period setter achieved.
- *
- * The average period is exactly `clocks + rem / den` input clocks; when
- * `rem` is 0 every period is exactly `clocks` long, otherwise periods are
- * `clocks` or `clocks + 1` long and the boundary phase error stays below one
- * input clock.
+ * @brief What a period setter achieved: an average period of exactly
+ *        `clocks + rem / den` input clocks (rem 0: every period exact).
  */
 struct d1_timer_achieved {
 	enum d1_timer_src src; /**< Source chosen. */
@@ -130,12 +119,9 @@ d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uin
                        uint32_t losc_hz);
 
 /**
- * @brief Choose the clock source and prescaler used by the period setters.
- *
- * With D1_TIMER_SRC_AUTO the setters pick, in this order: the first
- * (OSC24M, /1 ../128) then (LOSC, /1 ../128) that gives an exact period in
- * range; failing that, the finest-resolution choice in range (fractional).
- * Touches no register.
+ * @brief Choose the clock source and prescaler used by the period setters
+ *        (AUTO: exact first, then finest; docs/design.md "Timer"). Touches
+ *        no register.
  * @param t             Stopped handle.
  * @param src           Source, or D1_TIMER_SRC_AUTO (prescale ignored).
  * @param prescale_log2 Prescaler exponent 0..7 (divide by 1..128).
@@ -144,10 +130,9 @@ d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uin
 d1_err_t d1_timer_set_clock(struct d1_timer *t, enum d1_timer_src src, unsigned prescale_log2);
 
 /**
- * @brief Set the period in input clocks (after the prescaler). Exact.
- *
- * Programs `clocks - 1` at start. With D1_TIMER_SRC_AUTO the source becomes
- * OSC24M /1. Touches no register.
+ * @brief Set the period in input clocks (after the prescaler), exactly (N+1
+ *        rule: docs/hardware-facts.md "Timer"). AUTO selects OSC24M /1.
+ *        Touches no register.
  * @param t      Stopped handle.
  * @param clocks Period in input clocks, D1_TIMER_MIN_PERIOD..D1_TIMER_MAX_PERIOD.
  * @param out    Optional: what was achieved.
@@ -178,12 +163,8 @@ d1_err_t d1_timer_set_period_ns(struct d1_timer *t, uint64_t ns, struct d1_timer
 d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer_achieved *out);
 
 /**
- * @brief Program and start the channel.
- *
- * Writes CTRL (disabled), clears this channel's stale IRQ_STA bit, writes
- * INTV, then EN|RELOAD in one store, and waits (bounded) for the load. For
- * a fractional periodic schedule it then queues the second period's
- * interval so the first boundary latches it.
+ * @brief Program and start the channel; clears its stale IRQ_STA bit and
+ *        waits (bounded) for the RELOAD (docs/design.md "Timer").
  * @param t    Handle with a period set, stopped.
  * @param mode D1_TIMER_PERIODIC or D1_TIMER_ONESHOT. One-shot needs an exact
  *             period.
@@ -195,26 +176,20 @@ d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer
 d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode);
 
 /**
- * @brief Stop the channel and wait the clock-domain sync time (>= 3 input
- *        clocks) so it may be reprogrammed at once. Safe when stopped.
- *
- * Also usable on a timer that firmware left running: it reads CTRL and
- * clears EN (and RELOAD) only. Does not touch IRQ_EN or IRQ_STA.
+ * @brief Stop the channel (clears EN and RELOAD only) and wait the sync time
+ *        so it may be reprogrammed at once. Safe when stopped, and on a timer
+ *        firmware left running. Does not touch IRQ_EN or IRQ_STA.
  * @param t Initialised handle.
  * @return D1_OK or D1_EINVAL.
  */
 d1_err_t d1_timer_stop(struct d1_timer *t);
 
 /**
- * @brief Tick handler body: check, acknowledge, sample, advance.
- *
- * Reads IRQ_STA; if this channel's bit is clear the call is counted
- * (d1_timer_stats.spurious) and changes nothing. Otherwise it clears the
- * bit (W1C of this channel only), then reads CUR, and on a fractional
- * schedule queues the interval of the period after the current one. Call
- * once per period from the IRQ. A handler more than one whole period late
- * cannot be told apart by the timer (the counter wrapped): detect missed
- * periods with a free-running clock (the `time` CSR) and drop that sample.
+ * @brief Interrupt body, once per period from the IRQ: acknowledge, sample,
+ *        queue the next interval. With this channel's IRQ_STA bit clear the
+ *        call is counted (d1_timer_stats.spurious) and changes nothing.
+ *        A handler a whole period late is not detectable here (use the
+ *        `time` CSR; docs/design.md "Timer").
  * @param t Initialised handle (only NULL is checked on this path).
  * @return Input clocks since the boundary that raised the IRQ (exact to one
  *         clock), 0 for a one-shot expiry (the counter stops), or
@@ -223,13 +198,8 @@ d1_err_t d1_timer_stop(struct d1_timer *t);
 uint32_t d1_timer_isr(struct d1_timer *t);
 
 /**
- * @brief Input clocks elapsed since the last period boundary
- *        (interval in effect - CUR).
- *
- * Reads IRQ_STA, CUR, IRQ_STA (and CUR again if a boundary fell between):
- * a boundary that d1_timer_isr() has not handled yet started the queued
- * interval, which matters on a fractional schedule. Valid while the IRQ is
- * acknowledged once per period (by d1_timer_isr()).
+ * @brief Input clocks elapsed since the last period boundary (interval in
+ *        effect - CUR). Valid while d1_timer_isr() runs once per period.
  * @param t Running handle.
  * @return Clocks since the boundary, 0 .. period - 1 (0 for a NULL handle).
  */
@@ -251,11 +221,9 @@ uint64_t d1_timer_remaining(const struct d1_timer *t);
 uint32_t d1_timer_read_current(const struct d1_timer *t);
 
 /**
- * @brief Enable or disable this channel's interrupt in the shared IRQ_EN.
- *
- * IRQ_EN holds both channels' bits, so the read-modify-write runs inside
- * d1_port_critical_enter()/exit(): Timer0 and Timer1 may be driven from
- * different contexts without losing each other's bit.
+ * @brief Enable or disable this channel's interrupt in the shared IRQ_EN
+ *        (read-modify-write in a critical section: safe against the other
+ *        channel).
  * @param t  Initialised handle.
  * @param on true to enable.
  * @return D1_OK or D1_EINVAL.
@@ -270,8 +238,7 @@ d1_err_t d1_timer_irq_enable(struct d1_timer *t, bool on);
 bool d1_timer_irq_pending(const struct d1_timer *t);
 
 /**
- * @brief Clear this channel's IRQ_STA bit only (a W1C write of one bit,
- *        race-free against the other channel without a lock).
+ * @brief Clear this channel's IRQ_STA bit only (W1C; no lock needed).
  * @param t Initialised handle.
  * @return D1_OK or D1_EINVAL.
  */
@@ -286,12 +253,8 @@ d1_err_t d1_timer_irq_ack(const struct d1_timer *t);
 bool d1_timer_hw_enabled(const struct d1_timer *t);
 
 /**
- * @brief Convert input clocks of this handle's clock to nanoseconds,
- *        rounded down.
- *
- * Exact for every period of the D1's 24 MHz and 32.768 kHz sources; for
- * other source rates the 64-bit product can overflow, and the result then
- * saturates to UINT64_MAX (as it does for a zero source rate).
+ * @brief Convert input clocks of this handle's clock to nanoseconds, rounded
+ *        down; saturates to UINT64_MAX when the 64-bit product overflows.
  * @param t      Initialised handle.
  * @param clocks Input clocks.
  * @return Nanoseconds, or UINT64_MAX if not representable or @p t is NULL.
@@ -299,17 +262,13 @@ bool d1_timer_hw_enabled(const struct d1_timer *t);
 uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks);
 
 /**
- * @brief Arm (or re-arm) a one-shot deadline @p clocks input clocks ahead.
- *
- * Uses the clock of d1_timer_set_clock() (AUTO: OSC24M /1, and a period a
- * setter chose for another clock must then be set again); needs no period.
- * Programs interval `clocks - 1` (N + 1 rule) in single mode with EN|RELOAD
- * in one store, and does not poll RELOAD: the deadline counts from the load,
- * at the first input clock after the store. A channel still counting is
- * first disabled and given its sync time, which is deducted from @p clocks.
- * A deadline below D1_TIMER_ONESHOT_MIN_LEAD (0 = already past) is armed as
- * that lead and counted (d1_timer_stats.oneshot_clamped). Clears a stale
- * IRQ_STA bit of the channel. The IRQ fires through d1_timer_isr().
+ * @brief Arm (or re-arm) a one-shot deadline @p clocks input clocks ahead,
+ *        on the clock of d1_timer_set_clock() (AUTO: OSC24M /1; a period set
+ *        for another clock must then be set again). Needs no period; does not
+ *        poll. A deadline below D1_TIMER_ONESHOT_MIN_LEAD (0 = past) is armed
+ *        as that lead and counted (d1_timer_stats.oneshot_clamped). The IRQ
+ *        comes through d1_timer_isr(). Sequence and re-arm: docs/design.md
+ *        "Timer".
  * @param t      Initialised handle, stopped or in one-shot use.
  * @param clocks Deadline, input clocks from now, 0..D1_TIMER_ONESHOT_MAX.
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE above D1_TIMER_ONESHOT_MAX;
