@@ -1,20 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file uart.h
- * @brief D1 UART driver (Synopsys DW APB UART, 16550-compatible); also
- *        drives the plain ns16550a of QEMU `virt` unless built with
- *        `D1_UART_DW_ONLY`.
+ * @brief D1 UART driver (Synopsys DW APB UART); also drives the plain
+ *        ns16550a of QEMU `virt` unless built with `D1_UART_DW_ONLY`.
  *
- * Hardware facts it relies on (BUSY and busy detect, LSR error bits, FIFO
- * resets, USR, auto flow control) are listed with their sources once, in
- * docs/uart-and-plic.md and uart_regs.h.
- *
- * Polled use: d1_uart_putc(), d1_uart_getc(), d1_uart_drain(). Interrupt
- * use over caller-provided power-of-two rings: d1_uart_irq_start(), then
- * d1_uart_write() / d1_uart_read() from one thread context each (never
- * block) and d1_uart_isr() from the UART interrupt. Every byte not
- * delivered is counted in struct d1_uart_stats. Rings are single-producer
- * single-consumer on the one D1 hart (the ISR produces RX, consumes TX).
+ * Hardware facts (BUSY/LCR, busy detect, LSR error bits, USR, flow control)
+ * with their sources: docs/uart-and-plic.md. Polled use: putc/getc/drain.
+ * Interrupt use: d1_uart_irq_start(), then d1_uart_write()/d1_uart_read()
+ * from one thread context each and d1_uart_isr() from the interrupt (rings
+ * are single-producer single-consumer). Every byte not delivered is counted
+ * in struct d1_uart_stats.
  */
 #ifndef D1_UART_H
 #define D1_UART_H
@@ -32,11 +27,7 @@ extern "C" {
 /** @defgroup d1_uart UART driver
  * @{ */
 
-/**
- * Largest accepted baud error, parts per million (2 %). An 8N1 frame is
- * sampled mid-bit over 9.5 bit times, so the two ends together may differ by
- * about 5 %; 2 % per end leaves margin for the far end's own error.
- */
+/** Largest accepted baud error, ppm (2 %; why: docs/uart-and-plic.md). */
 #define D1_UART_BAUD_TOL_PPM 20000u
 /** Largest FIFO depth accepted by d1_uart_init() (DW APB maximum). */
 #define D1_UART_MAX_FIFO_DEPTH 2048u
@@ -148,14 +139,9 @@ struct d1_uart_baud {
 };
 
 /**
- * @brief Initialise a handle for a DW APB UART (reg_shift 2, 32-bit accesses)
- *        or a plain 16550 (reg_shift 0 or 1, 8-bit accesses). Touches no
- *        register.
- *
- * The flavour and access width follow from @p reg_shift: 2 means the D1's DW
- * APB UART accessed 32 bits wide; 0 or 1 means a byte-wide plain 16550 such
- * as the QEMU `virt` ns16550a (base 0x10000000, reg-shift 0, FIFO 16). Use
- * d1_uart_init_ex() for any other combination.
+ * @brief Initialise a handle: reg_shift 2 is a DW APB UART with 32-bit
+ *        accesses (D1), 0 or 1 a byte-wide plain 16550 (QEMU virt); other
+ *        combinations: d1_uart_init_ex(). Touches no register.
  * @param u          Handle to fill.
  * @param base       Register base, non-zero.
  * @param reg_shift  0..2.
@@ -197,15 +183,11 @@ d1_err_t d1_uart_init_ex(struct d1_uart *u, uintptr_t base, unsigned reg_shift, 
 d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *out);
 
 /**
- * @brief Set baud, framing, FIFOs and flow control (polled mode only).
- *
- * Writes IER = 0, waits (bounded by (FIFO depth + 2) characters at the
- * divisor and LCR read back from the UART) for the transmitter to drain
- * and, on a DW UART, USR.BUSY = 0, discarding received bytes that keep it
- * busy (counted in d1_uart_stats::rx_discarded); then writes LCR|DLAB, DLL,
- * DLH, LCR, each verified by read-back, the sequence repeated at most
- * #D1_UART_LCR_ATTEMPTS times; then FCR (reading out and counting the RX
- * FIFO first when FIFOE changes) and, on a DW UART, MCR.AFCE/RTS.
+ * @brief Set baud, framing, FIFOs and flow control (polled mode only): waits
+ *        (bounded) for idle, discarding and counting received bytes
+ *        (d1_uart_stats::rx_discarded), then writes the line setting
+ *        verified by read-back, at most #D1_UART_LCR_ATTEMPTS times
+ *        (sequence and budgets: docs/uart-and-plic.md "UART design").
  * @param u             Initialised handle, not in interrupt mode.
  * @param cfg           Requested setting.
  * @param achieved_baud Optional: the achieved baud.
@@ -224,14 +206,10 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
                            uint32_t *achieved_baud);
 
 /**
- * @brief Polled transmit of one byte, also from a panic path in interrupt
- *        mode (it bypasses the TX ring).
- *
- * Waits (bounded: (FIFO depth + 2) characters at the line setting in force,
- * #D1_UART_FALLBACK_BAUD before the first configure) for TX space — USR.TFNF
- * on a DW UART with FIFOs on, else LSR.THRE — and writes THR; the check and
- * the write are one critical section, so the ISR cannot fill the FIFO in
- * between.
+ * @brief Polled transmit of one byte, bypassing the TX ring (also usable from
+ *        a panic path in interrupt mode). Waits (bounded: (FIFO depth + 2)
+ *        characters) for TX space; the check and the THR write are one
+ *        critical section against d1_uart_isr().
  * @param u Initialised handle.
  * @param c Byte.
  * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ESTATE after
@@ -310,12 +288,9 @@ uint32_t d1_uart_write(struct d1_uart *u, const uint8_t *data, uint32_t len);
 uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len);
 
 /**
- * @brief Interrupt service routine body: call from the UART interrupt.
- *
- * Serves IIR identities (bounded) until "none": drains the RX FIFO into the
- * RX ring counting line errors and ring-full drops, does the dummy read of
- * an empty RX timeout, clears busy detect (reads USR), refills the TX FIFO
- * from the TX ring and turns ETBEI off when the ring runs dry.
+ * @brief Interrupt body, from the UART interrupt: serves IIR identities
+ *        (bounded) until none — RX into the RX ring (errors and drops
+ *        counted), busy detect cleared, TX FIFO refilled from the TX ring.
  * @param u Handle (NULL: returns 0, touches nothing).
  * @return Mask of D1_UART_EV_RX, D1_UART_EV_TX, D1_UART_EV_ERR,
  *         D1_UART_EV_BUSY; 0 when nothing was pending (counted in
