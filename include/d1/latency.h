@@ -1,23 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file latency.h
- * @brief Latency recorder: a fixed 7,968-byte log-linear histogram,
- *        O(1) per sample, ISR-safe, no allocation, no sort.
+ * @brief Latency recorder: a fixed 7,968-byte log-linear histogram, O(1) per
+ *        sample, ISR-safe, no allocation; values above 1023 are reported
+ *        within 1/128 (layout and bound: docs/latency.md).
  *
- * Layout (docs/latency.md derives the error bound): bins 0 .. 1023 hold
- * the values 0 .. 1023 exactly; above, each octave 2^k .. 2^(k+1) - 1
- * (k = 10 .. 24) is split into 64 buckets of 2^(k-6) values; samples above
- * D1_LAT_TOP (2^25 - 1) in one more bin, bins[D1_LAT_OVERFLOW]. A value reported for a
- * bucket (its midpoint) is within 1/128 (0.79 %) of the true value.
- *
- * Two object groups: this file's first half (latency.c: init, reset,
- * record, missed, dump) is the device core; the second half
- * (latency_report.c: percentiles, merge, time conversion, text and JSON
- * reports) links only when called. Without it the device prints
- * d1_lat_dump() and tools/d1lat_dump.py computes the same report on a host.
- *
- * Concurrency: one writer per recorder, no lock. Read it (dump, reports,
- * merge) when the writer is quiet, e.g. after the run.
+ * Device core: latency.c (init .. bucket_bounds); reports: latency_report.c,
+ * linked only when called. One writer per recorder, no lock: read it (dump,
+ * reports, merge) when the writer is quiet.
  */
 #ifndef D1_LATENCY_H
 #define D1_LATENCY_H
@@ -98,8 +88,8 @@ d1_err_t d1_lat_init(struct d1_lat *r, uint32_t clock_hz);
 void d1_lat_reset(struct d1_lat *r);
 
 /**
- * @brief Record one sample (clock counts). O(1), no loop, no call, leaf;
- *        at most 30 instructions on rv64 -Os (docs/latency.md).
+ * @brief Record one sample (clock counts). O(1), leaf, ISR-safe
+ *        (instruction count: docs/latency.md).
  * @param r      Recorder; NULL: nothing happens.
  * @param counts The latency in counts of clock_hz; > D1_LAT_TOP goes to bins[D1_LAT_OVERFLOW].
  */
@@ -113,10 +103,8 @@ void d1_lat_record(struct d1_lat *r, uint32_t counts);
 void d1_lat_missed(struct d1_lat *r, uint32_t n);
 
 /**
- * @brief Write the recorder as one line of text through @p put, in pieces
- *        of at most 64 bytes: a JSON object with tool "d1lat-dump", the
- *        meta, the counters and the nonzero bins as [index, count, ...]
- *        (format in docs/latency.md; tools/d1lat_dump.py decodes it).
+ * @brief Write the recorder as one JSON line through @p put, in pieces of at
+ *        most 64 bytes (format: docs/latency.md; tools/d1lat_dump.py).
  * @param r    Recorder.
  * @param meta Run description (may be NULL).
  * @param put  Called with each piece, in order.
@@ -167,11 +155,9 @@ struct d1_lat_summary {
 };
 
 /**
- * @brief Nearest-rank percentile over the samples the histogram holds:
- *        the smallest v with at least ceil(q * N / 10^6) (and >= 1) samples
- *        <= v. Exact below D1_LAT_EXACT; in a wider bucket its midpoint
- *        (within 1/128 of the true value), except that a rank on the last
- *        sample of max's bucket is max; above the top, max. O(D1_LAT_NBINS).
+ * @brief Nearest-rank percentile over the samples held: the smallest v with
+ *        at least max(1, ceil(q * N / 10^6)) samples <= v; exact below
+ *        D1_LAT_EXACT, else a bucket estimate (docs/latency.md). O(D1_LAT_NBINS).
  * @param r      Recorder.
  * @param q_ppm  Quantile in ppm (999900 = p99.99); above 10^6 taken as 10^6.
  * @param approx Optional out: true when the result is an estimate.
