@@ -4,29 +4,12 @@
  * @brief D1 clock control unit: rates decoded from the live registers, bus
  *        gates and resets of every block, APB1 configuration, PLL_CPU change.
  *
- * Instead of assuming "24 MHz" the ports and the other drivers' users ask
- * the CCU: d1_ccu_uart_clock_hz() for a UART's input clock,
- * d1_ccu_get_rate(D1_CCU_CLK_OSC24M) for the Timer's, D1_CCU_CLK_RISCV for the
- * core. Hardware semantics relied on (sources in ccu_regs.h and
- * docs/clocks-and-watchdog.md):
- *  - PLL_CPU = OSC24M * N / M (N = field + 1, M = field + 1);
- *    PLL_PERI0(4X) = OSC24M * N / M, 2X = 4X / P0, 1X = 2X / 2,
- *    800M = 4X / P1. A PLL with EN or the output gate clear gives no clock.
- *  - PSI = src / M / 2^N; APBn = src / M / 2^N; core = src / M; AXI = core / N.
- *  - *_BGR (D1_CCU_BUS_LIST in ccu_regs.h): gate bit, reset bit (1 =
- *    de-asserted); U-Boot opens the gate, then de-asserts the reset.
- *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN with the new N
- *    (no write carries N < 12), set EN|LDO, set LOCK_EN, poll LOCK, settle,
- *    open the output gate - with the core moved to the 24 MHz oscillator
- *    for the duration.
- * Rates are exact integer arithmetic, rounded down to 1 Hz.
- *
- * Concurrency: a *_BGR register can be shared by several instances (all
- * UARTs share UART_BGR), so its read-modify-writes run inside
- * d1_port_critical_enter()/exit(). PLL_CPU, RISCV_CLK and APB1
- * have a single owner (the port's clock setup) that serialises its calls;
- * d1_ccu_set_pll_cpu() does not hold a critical section across its bounded
- * wait.
+ * Ask the CCU instead of assuming 24 MHz: d1_ccu_uart_clock_hz() for a
+ * UART's input clock, D1_CCU_CLK_OSC24M for the Timer's. Register facts,
+ * formulas, sequences and the unknowns behind the tunables below:
+ * docs/clocks-and-watchdog.md "CCU". Rates are exact, rounded down to 1 Hz.
+ * *_BGR updates run in a critical section; PLL_CPU, RISCV_CLK and APB1 have
+ * one owner (the port's clock setup), which serialises its calls.
  */
 #ifndef D1_CCU_H
 #define D1_CCU_H
@@ -153,15 +136,13 @@ enum d1_ccu_bus {
 #define D1_CCU_PLL_CPU_N_MAX 256u
 
 #ifndef D1_CCU_PLL_CPU_MAX_HZ_DEFAULT
-/** Default ceiling for d1_ccu_set_pll_cpu(): the highest OPP of Linux's
- *  sun20i-d1.dtsi (1008 MHz). The silicon's true maximum is not published;
- *  a board that knows better raises it with d1_ccu_set_cpu_limit(). */
+/** Default ceiling for d1_ccu_set_pll_cpu() (Linux sun20i-d1.dtsi top OPP;
+ *  the true maximum is unknown). */
 #define D1_CCU_PLL_CPU_MAX_HZ_DEFAULT 1008000000u
 #endif
 
 #ifndef D1_CCU_PLL_LOCK_TIMEOUT_US
-/** Budget for PLL_CPU's LOCK bit. No public source gives the lock time; 10 ms
- *  is far above any PLL lock time seen on sunxi parts and still short. */
+/** Budget for PLL_CPU's LOCK bit, us (the lock time is unknown). */
 #define D1_CCU_PLL_LOCK_TIMEOUT_US 10000u
 #endif
 
@@ -176,8 +157,7 @@ enum d1_ccu_bus {
 #endif
 
 #ifndef D1_CCU_APB_MAX_HZ
-/** Ceiling for d1_ccu_apb1_config(). The APB1 maximum is not published; we
- *  refuse more than 100 MHz (APB0 in U-Boot's setup) - the safe reading. */
+/** Ceiling for d1_ccu_apb1_config(), Hz (the APB1 maximum is unknown). */
 #define D1_CCU_APB_MAX_HZ 100000000u
 #endif
 
@@ -263,11 +243,8 @@ d1_err_t d1_ccu_uart_disable(const struct d1_ccu *c, unsigned uart);
 d1_err_t d1_ccu_uart_is_enabled(const struct d1_ccu *c, unsigned uart, bool *on);
 
 /**
- * @brief Clock a block and release its reset: open the bus clock gate, then
- *        de-assert the reset (two read-modify-writes of its *_BGR register
- *        in one critical section, in that order, as U-Boot does; one write
- *        for a row with only a gate or only a reset). Other bits of the
- *        register (other instances) are kept.
+ * @brief Clock a block and release its reset (gate, then reset, in one
+ *        critical section; other instances' bits kept).
  * @param c   Initialised handle.
  * @param bus Which gate/reset pair.
  * @return D1_OK; D1_EINVAL bad handle or @p bus (nothing written).
@@ -275,11 +252,8 @@ d1_err_t d1_ccu_uart_is_enabled(const struct d1_ccu *c, unsigned uart, bool *on)
 d1_err_t d1_ccu_bus_enable(const struct d1_ccu *c, enum d1_ccu_bus bus);
 
 /**
- * @brief Put a block in reset and stop its bus clock: assert the reset, then
- *        close the gate (the reverse order).
- *
- * Refused for D1_CCU_BUS_DRAM and D1_CCU_BUS_RISCV_CFG: the running system
- * needs them (code and data in DRAM, the core's configuration block).
+ * @brief Put a block in reset and stop its bus clock (reset, then gate).
+ *        Refused for D1_CCU_BUS_DRAM and D1_CCU_BUS_RISCV_CFG.
  * @param c   Initialised handle.
  * @param bus Which gate/reset pair.
  * @return D1_OK; D1_EINVAL bad handle or @p bus; D1_EBUSY a block the running
@@ -298,11 +272,8 @@ d1_err_t d1_ccu_bus_disable(const struct d1_ccu *c, enum d1_ccu_bus bus);
 d1_err_t d1_ccu_bus_is_enabled(const struct d1_ccu *c, enum d1_ccu_bus bus, bool *on);
 
 /**
- * @brief Configure APB1 (the UARTs' clock): source and dividers.
- *
- * Two writes ordered so that the clock never runs faster than the higher
- * of the old and new rates: dividers first when the new source is faster,
- * source first otherwise. UARTs running on APB1 change baud rate with it.
+ * @brief Configure APB1 (the UARTs' clock: their baud changes with it). The
+ *        rate never exceeds the higher of the old and new rates meanwhile.
  * @param c          Initialised handle.
  * @param src        Source.
  * @param div_m      Divider 1..32.
@@ -316,14 +287,10 @@ d1_err_t d1_ccu_apb1_config(const struct d1_ccu *c, enum d1_ccu_apb_src src, uns
                             unsigned div_p_log2, uint32_t *hz);
 
 /**
- * @brief Change PLL_CPU, e.g. 1008 MHz -> 1200 MHz, without ever leaving the
- *        core on an unlocked PLL.
- *
- * The PLL is programmed to N = hz / OSC24M (rounded down: never faster than
- * asked) with M = 1. If the core runs from PLL_CPU it is first moved to the
- * 24 MHz oscillator (dividers kept), and moved back (RISCV_CLK restored
- * exactly) only after LOCK plus D1_CCU_PLL_SETTLE_US. A PLL already at the
- * target, locked and gated, is left alone (no write).
+ * @brief Change PLL_CPU to N = hz / OSC24M (rounded down), M = 1, without
+ *        ever leaving the core on an unlocked PLL (the core is parked on
+ *        OSC24M meanwhile; sequence: docs/clocks-and-watchdog.md). Not a
+ *        critical section: it waits up to D1_CCU_PLL_LOCK_TIMEOUT_US.
  * @param c           Initialised handle.
  * @param hz          Requested rate, Hz.
  * @param achieved_hz Optional: the rate programmed (OSC24M * N), Hz. Written
