@@ -4,10 +4,8 @@
  * @brief Register map of the C906 CLINT on the D1, base 0x14000000.
  *
  * Sources: openC906 RTL (offsets, 32-bit accesses only), d1_unofficial.svd
- * peripheral CLINT. The C906 CLINT has NO readable MTIME: the SVD lists
- * `mtime` at 0xBFF8 but an access there faults on the C906 (openC906 RTL);
- * time comes from the `time` CSR (24 MHz). No macro is given for it on
- * purpose. S-mode may program STIMECMP; MTIMECMP is M-mode only.
+ * peripheral CLINT. No MTIME macro on purpose: the access faults on the C906
+ * (docs/hardware-facts.md "CLINT").
  */
 #ifndef D1_CLINT_REGS_H
 #define D1_CLINT_REGS_H

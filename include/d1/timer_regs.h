@@ -18,12 +18,13 @@
 #define D1_TIMER_IRQ_BIT(n) (1u << (n))
 
 #define D1_TIMER_CTRL_OFFSET(n) (0x10u + 0x10u * (n)) /**< TMRn_CTRL. */
-#define D1_TIMER_INTV_OFFSET(n) (0x14u + 0x10u * (n)) /**< TMRn_INTV_VALUE. */
+/** TMRn_INTV_VALUE (N+1 rule: docs/hardware-facts.md "Timer"). */
+#define D1_TIMER_INTV_OFFSET(n) (0x14u + 0x10u * (n))
 #define D1_TIMER_CUR_OFFSET(n)  (0x18u + 0x10u * (n)) /**< TMRn_CUR_VALUE (counts down). */
 
 #define D1_TIMER_CTRL_EN_LSB        0u    /**< Enable. */
 #define D1_TIMER_CTRL_EN_BITS       0x1u  /**< Enable mask. */
-#define D1_TIMER_CTRL_RELOAD_LSB    1u    /**< Load INTV into CUR; self-clears. */
+#define D1_TIMER_CTRL_RELOAD_LSB    1u    /**< Load INTV into CUR (read-back unknown). */
 #define D1_TIMER_CTRL_RELOAD_BITS   0x2u  /**< Reload mask. */
 #define D1_TIMER_CTRL_CLK_SRC_LSB   2u    /**< Clock source: 0 LOSC, 1 OSC24M. */
 #define D1_TIMER_CTRL_CLK_SRC_BITS  0xCu  /**< Clock source mask. */
