@@ -2,7 +2,7 @@
 /*
  * D1 CCU driver: rate decoding, APB1, PLL_CPU change. Bus gates and resets
  * are in ccu_bus.c (their own object).
- * Hardware semantics are listed in d1/ccu.h and docs/clocks-and-watchdog.md;
+ * Hardware facts with their sources: docs/clocks-and-watchdog.md "CCU";
  * each place that depends on one says so.
  */
 #include "d1/ccu.h"

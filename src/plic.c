@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * T-Head C900 PLIC driver (also the QEMU virt PLIC). Hardware semantics are
- * listed in d1/plic.h and docs/uart-and-plic.md; each place that depends on
- * one says so.
+ * T-Head C900 PLIC driver (also the QEMU virt PLIC). Hardware facts with
+ * their sources: docs/uart-and-plic.md; each place that depends on one says
+ * so.
  */
 #include "d1/plic.h"
 
@@ -14,7 +14,7 @@
 /*
  * One dispatch in progress, on the dispatcher's stack. d1_plic_disable()
  * walks the chain so that a source masked while it is in service is
- * completed first (the PLIC drops a completion for a masked source).
+ * completed first (complete-before-mask: docs/uart-and-plic.md).
  */
 struct d1_plic_frame {
 	struct d1_plic_frame *prev;
@@ -60,9 +60,8 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 	if (p->context == D1_PLIC_CTX_M) {
 		return D1_OK; /* M-mode reaches every register */
 	}
-	/* Without S_PER an S-mode access to a priority register is answered
-	 * with PSLVERR (openC906 plic_top.v / plic_kid_busif.v), a load/store
-	 * access fault: every probe access goes through the port's fault-safe
+	/* Without S_PER the access faults (docs/uart-and-plic.md "S-mode access
+	 * without S_PER"): every probe access goes through the port's fault-safe
 	 * d1_port_probe32(). The read comes first (a load fault is precise) and
 	 * alone decides on the D1; the write / read-back / restore also catch
 	 * a PLIC that drops denied writes. Interrupts are off at the hart

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * D1 Timer0/Timer1 driver. Hardware semantics are listed in d1/timer.h and
- * docs/hardware-facts.md; each place that depends on one says so.
+ * D1 Timer0/Timer1 driver. Hardware facts with their sources:
+ * docs/hardware-facts.md "Timer" (decisions: docs/design.md "Timer"); each
+ * place that depends on one says so.
  */
 #include "d1/timer.h"
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * D1 UART driver (Synopsys DW APB UART; plain 16550 on QEMU virt). Hardware
- * semantics are listed in d1/uart.h and docs/uart-and-plic.md; each place
- * that depends on one says so.
+ * facts with their sources: docs/uart-and-plic.md; each place that depends
+ * on one says so.
  */
 #include "d1/uart.h"
 
@@ -303,9 +303,9 @@ static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
 	}
 }
 
-/* One write of LCR/DLL/DLH, verified by read-back. A DW UART ignores the
- * write while BUSY and raises busy detect (IIR 0x7); reading USR clears it.
- * A plain 16550 is never BUSY: a miss there is counted as verify_miss. */
+/* One write of LCR/DLL/DLH, verified by read-back (BUSY/LCR and busy detect:
+ * docs/uart-and-plic.md). A miss on a plain 16550 (never BUSY) is counted as
+ * verify_miss. */
 static bool wr_verify(struct d1_uart *u, unsigned idx, uint32_t v)
 {
 	wr(u, idx, v);
