@@ -124,15 +124,8 @@
 #define D1_UART_LCR_DLAB_LSB  7u    /**< Divisor latch access. */
 #define D1_UART_LCR_DLAB_BITS 0x80u /**< DLAB mask. */
 
-/* MCR (SVD mcr: dtr 0, rts 1, loop 4, afce 5). DW APB UART: with FIFOs on,
- * AFCE = 1 enables auto-CTS (no new character starts while CTS is
- * deasserted) and, with RTS = 1 too, auto-RTS (RTS deasserted while the RX
- * FIFO is at or above the RX trigger level); RTS = 0 deasserts RTS. Source:
- * the DW_apb_uart MCR field descriptions as reproduced in vendor register
- * headers (e.g. Intel Serial IO UART, "AFCE: When FIFOs are enabled ...";
- * "RTS: ... gated with the receiver FIFO threshold trigger"); Linux
- * serial_reg.h UART_MCR_AFE 0x20. The D1 SVD lists afce for every UART. A
- * plain 16550 has no AFCE: QEMU serial.c keeps MCR & 0x1f. */
+/* MCR (SVD mcr: dtr 0, rts 1, loop 4, afce 5; auto flow control semantics
+ * and sources: docs/uart-and-plic.md). */
 #define D1_UART_MCR_DTR_BITS  0x01u /**< DTR. */
 #define D1_UART_MCR_RTS_BITS  0x02u /**< RTS (and auto-RTS enable with AFCE). */
 #define D1_UART_MCR_LOOP_BITS 0x10u /**< Loopback. */
@@ -156,10 +149,8 @@
 #define D1_UART_LSR_FIFOERR_LSB  7u    /**< At least one PE/FE/BI char in the RX FIFO. */
 #define D1_UART_LSR_FIFOERR_BITS 0x80u /**< FIFOERR mask. */
 
-/* USR (SVD usr: busy 0, tfnf 1, tfe 2, rfne 3, rff 4). TFNF clears when the
- * TX FIFO is full (DW_apb_uart USR description, as in the MCR sources). With
- * FIFOs off its meaning is not in our sources: the driver uses it only with
- * FIFOs on. */
+/* USR (SVD usr: busy 0, tfnf 1, tfe 2, rfne 3, rff 4; TFNF is used with
+ * FIFOs on only: docs/uart-and-plic.md). */
 #define D1_UART_USR_BUSY_LSB  0u    /**< Serial transfer in progress; LCR/DLL/DLH writes ignored. */
 #define D1_UART_USR_BUSY_BITS 0x01u /**< BUSY mask. */
 #define D1_UART_USR_TFNF_BITS 0x02u /**< TX FIFO not full. */
