@@ -175,8 +175,8 @@ unsigned d1_plic_claim(struct d1_plic *p);
 void d1_plic_complete(struct d1_plic *p, unsigned source);
 
 /**
- * @brief Claim until 0 and call the table's handlers. Re-entrant (nested
- *        dispatch works).
+ * @brief Claim until 0 and call the table's handlers; call from the
+ *        external-interrupt trap. Re-entrant (nested dispatch works).
  *
  * Level source: handler, then complete; edge source: complete, then handler.
  * A claim without a handler (id >= table_len or fn NULL) is counted as

@@ -182,7 +182,8 @@ d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action 
 d1_err_t d1_wdt_set_timeout(struct d1_wdt *w, uint32_t timeout_ms, uint32_t *achieved_ms);
 
 /**
- * @brief Feed (restart the count): writes #D1_WDT_FEED_VALUE to CTRL.
+ * @brief Feed (restart the count): one write of #D1_WDT_FEED_VALUE to CTRL;
+ *        any context, ISR included.
  * @param w Initialised handle.
  * @return D1_OK or D1_EINVAL.
  */
