@@ -3,7 +3,7 @@
  * Latency recorder, device core: the log-linear layout, the sample path
  * and the dump. Everything that only reads a finished recorder is in
  * latency_report.c (or on the host: tools/d1lat_dump.py). The layout and
- * its error bound: d1/latency.h, docs/latency.md.
+ * its error bound: docs/latency.md.
  */
 #include "d1/latency.h"
 

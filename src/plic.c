@@ -240,8 +240,8 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 
 /* Cold path of d1_plic_isr(): a claimed source that has no handler, or an
  * id above nsources (a source this handle does not know, enabled in this
- * context by other software). Complete it first (a completion for a masked
- * source is dropped: Linux irq-sifive-plic.c), then mask it in this context
+ * context by other software). Complete it first (complete-before-mask:
+ * docs/uart-and-plic.md), then mask it in this context
  * so a level that stays high cannot storm, and count it. Kept out of line so
  * the dispatch path stays short. */
 __attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uint32_t id,

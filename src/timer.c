@@ -324,7 +324,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit);
 	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->cur_interval);
 	/* EN and RELOAD in one store, as Linux does. Whether RELOAD reads back
-	 * 0 once INTV is in CUR is not stated by any source we have, so either
+	 * 0 once INTV is in CUR is unknown (docs/hardware-facts.md), so either
 	 * sign of a completed load ends the wait: RELOAD clear, or CUR moving
 	 * at or below INTV (loaded and counting). The copy may need an input
 	 * clock, so the budget is in input clocks, with a floor. */
