@@ -142,7 +142,13 @@ static void unit_catch_up(AwD1TimerUnit *u)
     if (now < expiry) {
         return;
     }
+    /*
+     * Raise the interrupt before the timer is re-armed: under -icount with
+     * sleep=off, re-arming while the hart sleeps in WFI with nothing
+     * pending lets QEMU warp the clock to the next deadline first.
+     */
     s->irq_sta |= BIT(u->index);
+    aw_d1_timer_update_irq(s);
     if (u->ctrl & CTRL_SINGLE) {
         u->running = false;
         u->ctrl &= ~CTRL_EN;
@@ -156,7 +162,6 @@ static void unit_catch_up(AwD1TimerUnit *u)
         u->cur = u->intv;
         unit_arm(u);
     }
-    aw_d1_timer_update_irq(s);
 }
 
 static uint32_t unit_cur(AwD1TimerUnit *u)
