@@ -31,6 +31,13 @@ unsigned bm_plic_prio_max(void);
 void bm_board_console_init(uint8_t rx_trigger);
 
 /**
+ * Wait (bounded, d1_uart_drain()) until the console UART has sent every byte
+ * it holds: d1_uart_putc() leaves up to a FIFO of bytes in flight, which a
+ * shutdown would cut. Harmless before bm_board_console_init().
+ */
+void bm_board_console_flush(void);
+
+/**
  * Initialise PLIC context 1 (all sources priority 0 and disabled, threshold
  * @p threshold, delegation checked), install the dispatch as the external
  * interrupt hook and enable sie.SEIE. Global interrupts stay as they are.

@@ -27,6 +27,12 @@ void bm_board_putc(char c)
 	(void)d1_uart_putc(&bm_uart, (uint8_t)c);
 }
 
+void bm_board_console_flush(void)
+{
+	/* D1_EINVAL (no MMIO) before the console is up, D1_ETIMEDOUT bounded. */
+	(void)d1_uart_drain(&bm_uart);
+}
+
 void bm_board_console_init(uint8_t rx_trigger)
 {
 	uint32_t clk_hz;

@@ -3,6 +3,7 @@
 #include <stddef.h>
 
 #include "bm.h"
+#include "bm_board.h"
 #include "bm_sbi.h"
 #include "d1/mmio.h"
 
@@ -126,6 +127,7 @@ void bm_printf(const char *fmt, ...)
 
 void bm_exit(int status)
 {
+	bm_board_console_flush(); /* the last lines are still in the TX FIFO */
 #if defined(BM_PLATFORM_QEMU_VIRT)
 	if (status != 0) {
 		/*
