@@ -116,16 +116,16 @@ apply_patches() {
         if [ -f "$applied" ]; then
             cmp -s "$p" "$applied" && continue
             say "patch $name changed: reversing the old one"
-            (cd "$tree" && patch -p1 -R -s <"$applied") ||
+            (cd "$tree" && patch -p1 -R --batch -s <"$applied") ||
                 die "could not reverse old $name; delete $tree and rerun"
         fi
-        if ! out=$(cd "$tree" && patch -p1 --dry-run <"$p" 2>&1); then
+        if ! out=$(cd "$tree" && patch -p1 --batch --forward --dry-run <"$p" 2>&1); then
             echo "$out" >&2
             die "overlay patch $name does not apply to this qemu source" \
                 "(the FAILED hunk is named above; file and line range" \
                 "are in the patch header)"
         fi
-        (cd "$tree" && patch -p1 -s <"$p")
+        (cd "$tree" && patch -p1 --batch --forward -s <"$p")
         cp "$p" "$applied"
         say "applied $name"
     done

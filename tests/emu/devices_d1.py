@@ -227,8 +227,23 @@ def t_plic_ctrl_m_mode(q, c):
     q.writel(PLIC + 0x1FFFFC, 0)
 
 
+def t_unknown_offsets(q, c):
+    """Unknown offsets of every modelled block: read 0, writes ignored, no
+    abort (the machine keeps answering)."""
+    for base, offs in ((TIMER, (0x08, 0x0C, 0x30, 0x9C)), (RISCV_WDT, (0x0C, 0x1C + 4)),
+                       (UART0, (0x20, 0x3C, 0x90, 0x3FC)), (CCU, (0x004, 0x8F0, 0xFFC)),
+                       (PLIC, (0x0, 0x1100, 0x3000, 0x202000, 0x3FFFFFC))):
+        for off in offs:
+            v = q.readl(base + off)
+            q.writel(base + off, 0xFFFFFFFF)
+            c.ok(v == 0 and q.readl(base + off) == 0,
+                 f"0x{base + off:08x}: unknown offset reads 0, write ignored")
+    c.ok(q.readl(TMR0_INTV) is not None, "machine still answering")
+
+
 QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_wdt_key, t_uart_busy,
-          t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode]
+          t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode,
+          t_unknown_offsets]
 
 
 def t_plic_s_per_probe(c, cc):
@@ -247,6 +262,28 @@ def t_plic_s_per_probe(c, cc):
          f"M context and PLIC_CTRL, not on its S context; S_PER on -> only PLIC_CTRL "
          f"(QEMU status {rc}, 0 = as expected)")
     c.ok("refused (PLIC_CTRL.S_PER = 0)" in out, "QEMU logged the refused accesses")
+
+
+def t_bad_payloads(c, cc):
+    """A payload outside DRAM or too large for it is a clear QEMU error."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe", "sper_probe.S")
+    with tempfile.TemporaryDirectory() as d:
+        elf = os.path.join(d, "low.elf")
+        subprocess.run([cc, "-march=rv64imac_zicsr", "-mabi=lp64", "-nostdlib",
+                        "-nostartfiles", "-Wl,--no-warn-rwx-segments",
+                        "-Wl,-Ttext=0x3fff0000", "-o", elf, src], check=True)
+        r = subprocess.run(d1_cmd(elf, icount=None, bios="none"), stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, timeout=30)
+        c.ok(r.returncode != 0 and "outside DRAM" in r.stdout,
+             f"ELF below DRAM refused: {r.stdout.strip()!r}")
+        big = os.path.join(d, "big.bin")
+        with open(big, "wb") as f:
+            f.write(b"\0" * (3 << 20))
+        r = subprocess.run(d1_cmd(big, icount=None, extra=["-m", "4M"]),
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                           timeout=30)
+        c.ok(r.returncode != 0 and "does not fit in DRAM" in r.stdout,
+             f"3 MiB raw payload with 4 MiB of DRAM refused: {r.stdout.strip()!r}")
 
 
 def main():
@@ -270,6 +307,9 @@ def main():
     if not a.only or a.only == "t_plic_s_per_probe":
         print("t_plic_s_per_probe: " + t_plic_s_per_probe.__doc__.splitlines()[0])
         t_plic_s_per_probe(c, a.cc)
+    if not a.only or a.only == "t_bad_payloads":
+        print("t_bad_payloads: " + t_bad_payloads.__doc__.splitlines()[0])
+        t_bad_payloads(c, a.cc)
     return c.done()
 
 

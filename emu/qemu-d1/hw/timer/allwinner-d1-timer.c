@@ -342,9 +342,7 @@ static void aw_d1_timer_reset(DeviceState *dev)
 
         timer_del(&u->timer);
         u->running = false;
-        /* SVD: no reset value given, the device default 0; Linux and the
-         * manual: CLK_SRC reset value is 1 (OSC24M) on sun4i-style timers,
-         * not stated for D1, so 0 like the rest of the register. */
+        /* The SVD gives no per-register reset value: its default 0. */
         u->ctrl = 0;
         u->intv = 0;
         u->cur = 0;
