@@ -92,7 +92,7 @@ def main():
 
     rc = 1
     try:
-        m = wait_for(r"^READY (\d+)$")
+        m = wait_for(r"^READY (\d+)\n")  # the whole line: "READY 6553" is a prefix
         if m is None:
             print(text())
             print("FAIL: image never printed READY")
