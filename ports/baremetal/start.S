@@ -64,10 +64,7 @@ bm_reset:
 	mv	a0, s0
 	mv	a1, s1
 	call	bm_main
-	/* bm_main returned its status in a0: report the stack depth, exit. */
-	mv	s0, a0
-	call	bm_stack_report
-	mv	a0, s0
+	/* bm_main returned its status in a0. */
 	call	bm_exit
 3:	wfi
 	j	3b
