@@ -28,6 +28,8 @@ _start:
 	.ascii	"RSC\x05"			/* magic2 */
 	.word	0				/* res3 */
 
+	/* The header above needs its 4-byte `j`; the code may be compressed. */
+	.option rvc
 bm_reset:
 	/* Interrupts off until the C code has set the handlers up. */
 	csrw	sie, zero
@@ -76,6 +78,7 @@ bm_reset:
  * rest by the ABI; the FPU is off).
  */
 	.section .text.trap, "ax", %progbits
+	.option rvc
 	.balign	4
 	.globl	bm_trap_entry
 bm_trap_entry:
