@@ -200,7 +200,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 		bm_printf("FAIL dump: %s\n", d1_strerror(e));
 	}
 	bm_puts("BENCH DONE\n");
-	bm_stack_report(); /* the figure BM_STACK_SIZE is set from */
+	bm_stack_report();       /* the figure BM_STACK_SIZE is set from */
 	d1_port_delay_us(5000u); /* drain the FIFO before reset */
 	return bm_platform_finish();
 }
