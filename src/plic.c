@@ -351,7 +351,7 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 			}
 		}
 		id = d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
-	} while (id != 0u);
+	} while (__builtin_expect(id != 0u, 0)); /* one per call is the common case */
 	f.stats->dispatched += handled;
 	p->active = f.prev;
 	return handled;
