@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Benchmark figures (printed, not asserted): code size of the d1 build per
-# object, MMIO accesses of hot paths counted by the models, and static
-# instruction counts of the cross-compiled hot functions (from objdump).
+# Benchmark figures (printed, not asserted; docs/benchmarks.md): code size
+# of the d1 build per object and per use profile, the bench image, MMIO
+# accesses of hot paths counted by the models, static instruction counts of
+# the hot functions, and the instructions the hot paths execute (the tick,
+# d1_lat_record, the PLIC dispatch, the UART RX path per byte), counted
+# with -icount shift=0 through instret on QEMU virt and, when its cached
+# binary exists, on the emulated D1 (-M allwinner-d1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh cmake gcc pkg-config libcmocka-dev gcc-riscv64-unknown-elf \
@@ -12,10 +16,18 @@ cmake --preset host >/dev/null && cmake --build --preset host -j"$(nproc)" >/dev
 
 lib=build/d1/src/libd1drivers.a
 echo "== size of the d1 build ($(riscv64-unknown-elf-gcc -dumpversion), MinSizeRel: -Os) =="
+echo "-- core, what a device links ($lib):"
 riscv64-unknown-elf-size -t "$lib" | sed 's/ (ex [^)]*)//'
+echo "-- optional read side (build/d1/src/libd1drivers_report.a, target d1drivers_report):"
+riscv64-unknown-elf-size -t build/d1/src/libd1drivers_report.a | sed 's/ (ex [^)]*)//'
 
 echo
-echo "== library code linked per use profile (--gc-sections link, sections from libd1drivers.a only) =="
+echo "== D1 bench image (build/d1/ports/baremetal/bm_bench.elf) =="
+riscv64-unknown-elf-size build/d1/ports/baremetal/bm_bench.elf
+riscv64-unknown-elf-size -A build/d1/ports/baremetal/bm_bench.elf | grep -E '^\.(text|rodata|data|bss|stack) '
+
+echo
+echo "== library code linked per use profile (--gc-sections link, sections from the two archives only) =="
 python3 scripts/size_profiles.py build/d1 include
 
 echo
@@ -48,5 +60,25 @@ python3 tools/count_paths.py build/d1/src/CMakeFiles/d1drivers.dir/latency.c.obj
   sed -n '1p;$p'
 
 echo
-echo "== d1_timer_isr executed instructions per path (QEMU virt -icount shift=0, instret) =="
+echo "== d1_timer_isr and d1_lat_record executed instructions per path (-icount shift=0, instret) =="
 tests/bench_timer_isr_qemu.sh build/d1
+
+echo
+echo "== d1_plic_isr executed instructions, one level interrupt (QEMU virt -icount shift=0, bm_plic_test) =="
+cmake --preset qemu-virt >/dev/null && cmake --build --preset qemu-virt -j2 --target bm_plic_test >/dev/null
+# Only the count line: the image's other checks are ctest's (qemu_plic runs
+# it without -icount).
+plic_out=$(timeout 60 qemu-system-riscv64 -M virt -smp 1 -m 128M -nographic \
+  -icount shift=0,sleep=off -kernel build/qemu-virt/ports/baremetal/bm_plic_test.elf \
+  </dev/null | tr -d '\r' || true)
+line=$(echo "$plic_out" | grep 'plic_isr instret' || true)
+echo "${line:-   (no count line)}"
+call=$(echo "$line" | sed -n 's/.*call \([0-9]*\),.*/\1/p')
+# From the image's disassembly (docs/benchmarks.md): the first rdinstret
+# bracket adds 7 instructions (rdinstret, 4 argument moves, jal, sext.w),
+# the RTC handler is 6.
+[ -n "$call" ] && echo "   d1_plic_isr alone: $((call - 13)) executed (call - 7 bracket - 6 handler)"
+
+echo
+echo "== UART RX path per byte (QEMU virt -icount shift=0, bm_uart_rx; scripts/bench_qemu_uart.sh) =="
+scripts/bench_qemu_uart.sh build/qemu-virt

@@ -4,7 +4,8 @@
 
 For each profile (a set of public headers), a generated program takes the
 address of every public function those headers declare, and is linked
-against the cross-built libd1drivers.a with --gc-sections. The linker map
+against the cross-built libd1drivers.a (the core a device links) and
+libd1drivers_report.a (the optional read side) with --gc-sections. The linker map
 then says exactly which library sections a kernel using that profile pulls
 in: the figure is the sum of the .text/.rodata/.data/.bss input sections
 that come from the library archive (the generated program and the port
@@ -37,6 +38,8 @@ PROFILES = [
     ("all of timer.h + wdt.h", ["timer.h", "wdt.h"]),
     ("all five drivers' headers", DRIVERS),
     ("  + recorder core", DRIVERS + REC_CORE),
+    ("  + report (d1drivers_report)", DRIVERS + REC_CORE + ["d1_wdt_format_state", "d1_lat_summarize",
+                                                            "d1_lat_report_text", "d1_lat_report_json"]),
     ("everything public", None),
 ]
 
@@ -82,6 +85,7 @@ def link(builddir, inc, tmp, files, names):
     mapf = os.path.join(tmp, "p.map")
     cmd = ["riscv64-unknown-elf-gcc", "-march=rv64imafdc_zicsr_zifencei", "-mabi=lp64d",
            "-mcmodel=medany", "-Os", "-ffreestanding", "-nostdlib", "-I", inc, src,
+           os.path.join(builddir, "src", "libd1drivers_report.a"),
            os.path.join(builddir, "src", "libd1drivers.a"), "-lgcc", "-Wl,--gc-sections",
            "-Wl,-e,_start", "-Wl,-Map," + mapf, "-o", elf]
     subprocess.run(cmd, check=True)
@@ -89,7 +93,7 @@ def link(builddir, inc, tmp, files, names):
 
 
 def sum_library_sections(mapf):
-    """Sizes of input sections whose file is an object of libd1drivers.a."""
+    """Sizes of input sections whose file is an object of either archive."""
     out = {"text": 0, "rodata": 0, "data": 0, "bss": 0}
     with open(mapf, encoding="utf-8") as f:
         lines = f.read().split("\n")
@@ -107,7 +111,7 @@ def sum_library_sections(mapf):
             continue
         sec = m.group(1) or pending
         pending = None
-        if sec is None or "libd1drivers.a" not in m.group(4):
+        if sec is None or not re.search(r"libd1drivers(_report)?\.a", m.group(4)):
             continue
         size = int(m.group(3), 16)
         for kind in ("text", "rodata", "data", "bss"):

@@ -50,6 +50,14 @@ static bool protected_bus(enum d1_ccu_bus bus)
 	return bus == D1_CCU_BUS_DRAM || bus == D1_CCU_BUS_RISCV_CFG;
 }
 
+/* Set (on) or clear the bits @m of the register at @a; no access if m = 0. */
+__attribute__((noinline)) static void set_bits(uintptr_t a, uint32_t m, bool on)
+{
+	if (m != 0u) {
+		d1_mmio_modify32(a, m, on ? m : 0u);
+	}
+}
+
 static d1_err_t bus_set(const struct d1_ccu *c, enum d1_ccu_bus bus, bool on)
 {
 	const struct bus_row *r;
@@ -69,24 +77,10 @@ static d1_err_t bus_set(const struct d1_ccu *c, enum d1_ccu_bus bus, bool on)
 	g = bit(r->gate);
 	rst = bit(r->rst);
 	s = d1_port_critical_enter(); /* a *_BGR word can hold several instances */
-	if (on) {
-		/* U-Boot order (clock_init_uart): clock first, then release the
-		 * reset. */
-		if (g != 0u) {
-			d1_mmio_modify32(a, 0u, g);
-		}
-		if (rst != 0u) {
-			d1_mmio_modify32(a, 0u, rst);
-		}
-	} else {
-		/* Reverse: hold in reset, then stop the clock. */
-		if (rst != 0u) {
-			d1_mmio_modify32(a, rst, 0u);
-		}
-		if (g != 0u) {
-			d1_mmio_modify32(a, g, 0u);
-		}
-	}
+	/* On, U-Boot order (clock_init_uart): clock first, then release the
+	 * reset. Off, the reverse: hold in reset, then stop the clock. */
+	set_bits(a, on ? g : rst, on);
+	set_bits(a, on ? rst : g, on);
 	d1_port_critical_exit(s);
 	return D1_OK;
 }

@@ -163,91 +163,115 @@ void d1_lat_missed(struct d1_lat *r, uint32_t n)
 
 /* ---- the dump: one JSON line, written in small pieces ----------------- */
 
+/* Characters are gathered in a 64-byte buffer and handed to put() when it
+ * is full and at the end: pieces of at most 64 bytes (latency.h), and one
+ * call site of put() (issue 12: the dump was ~1 KB of call sequences). */
 struct out {
 	d1_lat_put_fn put;
 	void *ctx;
+	unsigned n;
+	char b[64];
 };
 
-static void out_s(const struct out *o, const char *s)
+static void out_flush(struct out *o)
 {
-	size_t n = 0;
-
-	while (s[n] != '\0') {
-		n++;
+	if (o->n != 0u) {
+		o->put(o->ctx, o->b, o->n);
+		o->n = 0u;
 	}
-	o->put(o->ctx, s, n);
 }
 
-static void out_u(const struct out *o, uint64_t v)
+static void out_c(struct out *o, char c)
 {
-	char d[20], t[20];
-	unsigned n = d1_fmt_digits(v, d), i;
-
-	for (i = 0; i < n; i++) {
-		t[i] = d[n - 1u - i];
+	if (o->n == sizeof o->b) {
+		out_flush(o);
 	}
-	o->put(o->ctx, t, n);
+	o->b[o->n++] = c;
 }
 
-/* ,"key":  */
-static void out_key(const struct out *o, const char *key)
+static void out_u(struct out *o, uint64_t v)
 {
-	out_s(o, ",\"");
-	out_s(o, key);
-	out_s(o, "\":");
+	char d[20];
+	unsigned n = d1_fmt_digits(v, d);
+
+	while (n > 0u) {
+		out_c(o, d[--n]);
+	}
 }
 
-static void out_str(const struct out *o, const char *key, const char *s)
+/* A JSON string: quoted and escaped; NULL is "unknown". */
+static void out_str(struct out *o, const char *s)
 {
 	char e[8];
 
-	out_key(o, key);
-	o->put(o->ctx, "\"", 1u);
+	out_c(o, '"');
 	for (s = s == NULL ? "unknown" : s; *s != '\0'; s++) {
-		o->put(o->ctx, e, d1_fmt_json_char((unsigned char)*s, e));
+		size_t n = d1_fmt_json_char((unsigned char)*s, e);
+
+		for (size_t k = 0; k < n; k++) {
+			out_c(o, e[k]);
+		}
 	}
-	o->put(o->ctx, "\"", 1u);
+	out_c(o, '"');
 }
+
+/* The line up to the bins: \001 stands for the next string of the meta,
+ * \002 for the next number (period_ns, clock_hz, lost, missed, max). The
+ * layout is D1_LAT_EXACT_LOG2, D1_LAT_SUB_LOG2, D1_LAT_OCTAVES. */
+static const char head[] = "{\"tool\":\"d1lat-dump\",\"format\":1,\"os\":\001,\"board\":\001,"
+                           "\"load\":\001,\"period_ns\":\002,\"clock_hz\":\002,"
+                           "\"layout\":[10,6,15],\"lost\":\002,\"missed\":\002,\"max\":\002,"
+                           "\"bins\":[";
 
 d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn put,
                      void *ctx)
 {
 	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};
-	const struct out o = {put, ctx};
-	const char *sep = "";
-	uint32_t i;
+	struct out o;
+	const char *str[3];
+	uint64_t num[5];
+	unsigned ns = 0;
+	unsigned nn = 0;
+	bool first = true;
 
 	if (r == NULL || put == NULL) {
 		return D1_EINVAL;
 	}
 	meta = meta == NULL ? &none : meta;
-	out_s(&o, "{\"tool\":\"d1lat-dump\",\"format\":1");
-	out_str(&o, "os", meta->os);
-	out_str(&o, "board", meta->board);
-	out_str(&o, "load", meta->load);
-	out_key(&o, "period_ns");
-	out_u(&o, meta->period_ns);
-	out_key(&o, "clock_hz");
-	out_u(&o, r->clock_hz);
-	out_key(&o, "layout");
-	out_s(&o, "[10,6,15]"); /* D1_LAT_EXACT_LOG2, D1_LAT_SUB_LOG2, D1_LAT_OCTAVES */
-	out_key(&o, "lost");
-	out_u(&o, r->lost);
-	out_key(&o, "missed");
-	out_u(&o, r->missed);
-	out_key(&o, "max");
-	out_u(&o, r->max);
-	out_key(&o, "bins");
-	out_s(&o, "[");
-	for (i = 0; i <= D1_LAT_NBINS; i++) {
-		if (r->bins[i] != 0u) {
-			out_s(&o, sep);
-			out_u(&o, i);
-			out_s(&o, ",");
-			out_u(&o, r->bins[i]);
-			sep = ",";
+	o.put = put;
+	o.ctx = ctx;
+	o.n = 0u;
+	str[0] = meta->os;
+	str[1] = meta->board;
+	str[2] = meta->load;
+	num[0] = meta->period_ns;
+	num[1] = r->clock_hz;
+	num[2] = r->lost;
+	num[3] = r->missed;
+	num[4] = r->max;
+	for (const char *h = head; *h != '\0'; h++) {
+		if (*h == '\001') {
+			out_str(&o, str[ns++]);
+		} else if (*h == '\002') {
+			out_u(&o, num[nn++]);
+		} else {
+			out_c(&o, *h);
 		}
 	}
-	out_s(&o, "]}\n");
+	for (uint32_t i = 0; i <= D1_LAT_NBINS; i++) {
+		if (r->bins[i] != 0u) {
+			if (!first) {
+				out_c(&o, ',');
+			}
+			first = false;
+			out_u(&o, i);
+			out_c(&o, ',');
+			out_u(&o, r->bins[i]);
+		}
+	}
+	out_c(&o, ']');
+	out_c(&o, '}');
+	out_c(&o, '\n');
+	out_flush(&o);
 	return D1_OK;
 }

@@ -18,17 +18,26 @@
  */
 struct d1_plic_frame {
 	struct d1_plic_frame *prev;
-	uint32_t source;
-	bool completed;
+	/* The source in service, or its complement ~id (negative as int32_t,
+	 * so never a source) once it is completed, by the dispatch before an
+	 * edge handler or by d1_plic_complete() / d1_plic_disable() from the
+	 * handler: one word, one store and one load on the per-interrupt path
+	 * (issue 12), and no constant to keep in a register. */
+	uint32_t svc;
 	/* The dispatch's own state, kept here rather than in callee-saved
 	 * registers: what the handler call must preserve is then stored once
-	 * and reloaded only where it is needed (fewer executed instructions on
-	 * the per-interrupt path; docs/benchmarks.md). */
-	uint32_t table_len;
+	 * and reloaded only where it is needed (fewer executed instructions). */
+	uint32_t lim;  /* ids below it have a table entry and are <= nsources */
 	uint32_t cold; /* unhandled + foreign claims in this call */
 	const struct d1_plic_entry *table;
 	struct d1_plic_stats *stats;
 };
+
+/* svc once completed (ids fit D1_PLIC_CLAIM_ID_BITS, so ~id < 0). */
+static uint32_t svc_done(uint32_t id)
+{
+	return ~id;
+}
 
 static uintptr_t reg(const struct d1_plic *p, uint32_t off)
 {
@@ -189,9 +198,9 @@ d1_err_t d1_plic_disable(struct d1_plic *p, unsigned source)
 	/* Complete before masking: a completion for a masked source is dropped
 	 * (Linux irq-sifive-plic.c) and the gateway would stay closed. */
 	for (struct d1_plic_frame *f = p->active; f != NULL; f = f->prev) {
-		if (f->source == source && !f->completed) {
+		if (f->svc == source) { /* in service, not completed yet */
 			d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
-			f->completed = true;
+			f->svc = svc_done(source);
 		}
 	}
 	set_enable(p, source, false);
@@ -231,8 +240,8 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 	}
 	/* A handler completing its own source: dispatch must not repeat it. */
 	for (struct d1_plic_frame *f = p->active; f != NULL; f = f->prev) {
-		if (f->source == source) {
-			f->completed = true;
+		if (f->svc == source || f->svc == svc_done(source)) {
+			f->svc = svc_done(source);
 		}
 	}
 	d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
@@ -278,14 +287,15 @@ isr_slow(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_le
 /*
  * The dispatch path is written for the executed instruction count
  * (issue 12; docs/benchmarks.md): the claim address is precomputed in the
- * handle, the first claim is taken before the loop (so "spurious" needs no
- * counter), the unhandled / foreign / bad-input paths are out of line, and
- * the bounds count handler calls and (separately, in the frame) the
- * unhandled / foreign claims, each at most nsources + 1 / 1024 per call.
+ * handle; the table bound and nsources are folded into one limit per call
+ * (an id at or above it, or without a handler, takes the out-of-line path,
+ * which tells foreign from unhandled); the in-service word is one store
+ * before and one load after the handler; the loop is bounded by handler
+ * calls (nsources + 1) and, separately, by unhandled / foreign claims
+ * (D1_PLIC_MAX_SOURCES + 1) per call.
  */
-
 /* The claim loop, entered with the first claimed id (non-zero). */
-static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
+static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, uint32_t lim,
                          struct d1_plic_stats *stats, uint32_t id)
 {
 	struct d1_plic_frame f;
@@ -293,17 +303,24 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 
 	f.prev = p->active;
 	f.cold = 0;
+	f.lim = lim;
 	f.table = table;
-	f.table_len = table_len;
 	f.stats = stats;
 	/* The frame lives for this call only; it is unlinked before return. */
 	// cppcheck-suppress autoVariables
 	p->active = &f;
 	do {
-		const struct d1_plic_entry *e = f.table + (id < f.table_len ? id : 0u);
-		const d1_plic_handler_t fn = id < f.table_len ? e->fn : NULL;
+		uintptr_t esz = sizeof(struct d1_plic_entry);
+#if defined(__riscv) && !defined(D1_MMIO_HOOKED)
+		/* Materialised here, not held in a callee-saved register across
+		 * the handler call (which costs a save, a restore and the li). */
+		__asm__ volatile("li %0, %1" : "=r"(esz) : "i"(sizeof(struct d1_plic_entry)));
+#endif
+		const struct d1_plic_entry *e =
+		        (const struct d1_plic_entry *)((uintptr_t)f.table + id * esz);
+		const d1_plic_handler_t fn = id < f.lim ? e->fn : NULL;
 
-		if (id > p->nsources || fn == NULL) {
+		if (fn == NULL) {
 			complete_and_mask(p, id, f.stats);
 			/* Masked, so it cannot come back - unless the PLIC is
 			 * broken: bound these too (counted in the frame, off the
@@ -312,30 +329,28 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 				break;
 			}
 		} else {
-			const bool edge = e->edge;
-
-			f.source = id;
-			f.completed = edge;
-			if (edge) {
+			f.svc = id;
+			if (e->edge) {
 				/* T-Head: an edge during service is ignored, so open
 				 * the gateway before the handler runs. */
 				d1_mmio_write32(p->claim, id);
+				f.svc = svc_done(id);
 			}
 			fn(id, e->arg);
-			if (!f.completed) {
+			if ((int32_t)f.svc >= 0) {
 				/* The handler's acknowledge (through mmio.h) already
 				 * reached its device: every seam access is fenced before
 				 * later ones (docs/design.md, MMIO ordering). A handler
 				 * that acknowledges through its own accessor calls
 				 * d1_mmio_order() first. */
-				d1_mmio_write32(p->claim, f.source);
+				d1_mmio_write32(p->claim, f.svc);
 			}
 			if (++handled > p->nsources) {
 				break; /* bound: a source re-asserting faster than served */
 			}
 		}
 		id = d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
-	} while (id != 0u);
+	} while (__builtin_expect(id != 0u, 0)); /* one per call is the common case */
 	f.stats->dispatched += handled;
 	p->active = f.prev;
 	return handled;
@@ -344,6 +359,7 @@ static unsigned dispatch(struct d1_plic *p, const struct d1_plic_entry *table, u
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats)
 {
+	uint32_t lim;
 	uint32_t id;
 
 	if (p == NULL || p->claim == 0u) {
@@ -357,7 +373,13 @@ unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsig
 		stats->spurious++; /* the first claim was 0: nothing to serve */
 		return 0u;
 	}
-	return dispatch(p, table, table_len, stats, id);
+	/* One limit for the table and the handle: ids at or above it take the
+	 * out-of-line path, which tells foreign from unhandled. */
+	lim = (uint32_t)p->nsources + 1u;
+	if (table_len < lim) {
+		lim = table_len;
+	}
+	return dispatch(p, table, lim, stats, id);
 }
 
 d1_err_t d1_plic_set_s_per(uintptr_t base, bool on)

@@ -184,21 +184,16 @@ static d1_err_t set_period(struct d1_timer *t, uint64_t mul, uint64_t div,
 		apply(t, t->src, t->prescale_log2, &c, out);
 		return D1_OK;
 	}
-	/* AUTO: exact first (OSC24M before LOSC, finest prescaler first)... */
-	for (unsigned i = 0; i < 2u; i++) {
-		for (unsigned k = 0; k <= D1_TIMER_PRESCALE_MAX; k++) {
-			if (cand_for(t, order[i], k, mul, div, &c) && c.rem == 0u) {
-				apply(t, order[i], k, &c, out);
-				return D1_OK;
-			}
-		}
-	}
-	/* ...then the finest resolution that fits (OSC24M is always finer). */
-	for (unsigned i = 0; i < 2u; i++) {
-		for (unsigned k = 0; k <= D1_TIMER_PRESCALE_MAX; k++) {
-			if (cand_for(t, order[i], k, mul, div, &c)) {
-				apply(t, order[i], k, &c, out);
-				return D1_OK;
+	/* AUTO: pass 0, exact (OSC24M before LOSC, finest prescaler first);
+	 * pass 1, the finest resolution that fits (OSC24M is always finer). */
+	for (unsigned pass = 0; pass < 2u; pass++) {
+		for (unsigned i = 0; i < 2u; i++) {
+			for (unsigned k = 0; k <= D1_TIMER_PRESCALE_MAX; k++) {
+				if (cand_for(t, order[i], k, mul, div, &c) &&
+				    (pass != 0u || c.rem == 0u)) {
+					apply(t, order[i], k, &c, out);
+					return D1_OK;
+				}
 			}
 		}
 	}

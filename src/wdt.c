@@ -12,11 +12,13 @@
 
 #include "d1/mmio.h"
 
-/* Interval index -> count cycles (SVD wdog_intv_value; the table in seconds:
- * docs/clocks-and-watchdog.md "The interval table"). */
-static const uint32_t intv_cycles[D1_WDT_INTV_MAX + 1u] = {
-        16000u,  32000u,  64000u,  96000u,  128000u, 160000u,
-        192000u, 256000u, 320000u, 384000u, 448000u, 512000u,
+/*
+ * Interval index -> count cycles / 16000. SVD wdog_intv_value enumerates the cycle
+ * counts (C16000 .. C512000); at the 32 kHz (24 MHz / 750) clock they are
+ * the 0.5, 1..6, 8, 10, 12, 14, 16 s of Linux/U-Boot sunxi_wdt.c.
+ */
+static const uint8_t intv_x16000[D1_WDT_INTV_MAX + 1u] = {
+        1u, 2u, 4u, 6u, 8u, 10u, 12u, 16u, 20u, 24u, 28u, 32u, /* x 16000 cycles */
 };
 
 static uintptr_t reg(const struct d1_wdt *w, uint32_t off)
@@ -48,21 +50,20 @@ static void write_keyed(const struct d1_wdt *w, uint32_t off, uint32_t value)
  * shorter report is the safe one for a feeder). */
 static uint32_t cycles_to_ms(unsigned i, uint32_t hz)
 {
-	return (uint32_t)(((uint64_t)intv_cycles[i] * 1000u) / hz);
+	return (uint32_t)(((uint64_t)intv_x16000[i] * 16000u * 1000u) / hz);
 }
 
 const char *d1_wdt_name(enum d1_wdt_id id)
 {
-	switch (id) {
-	case D1_WDT_TIMER:
-		return "timer_wdt";
-	case D1_WDT_RISCV:
-		return "riscv_wdt";
-	case D1_WDT_R:
-		return "r_wdog";
-	default:
-		return "wdt?";
-	}
+	/* In enum order, then the name of an unknown id (10-byte rows: one
+	 * string table, no pointer table). */
+	static const char names[D1_WDT_COUNT + 1u][10] = {"timer_wdt", "riscv_wdt", "r_wdog",
+	                                                  "wdt?"};
+	_Static_assert(D1_WDT_TIMER == 0 && D1_WDT_RISCV == 1 && D1_WDT_R == 2 &&
+	                       D1_WDT_COUNT == 3u,
+	               "names[] follows enum d1_wdt_id");
+
+	return names[(unsigned)id < D1_WDT_COUNT ? (unsigned)id : D1_WDT_COUNT];
 }
 
 d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base)

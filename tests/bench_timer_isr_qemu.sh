@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Executed instructions of d1_timer_isr() per path (issue 12), counted by
-# QEMU virt with -icount shift=0 through instret, on the d1 build's
-# libd1drivers.a (-Os, fenced MMIO seam). Prints figures, asserts nothing
+# Executed instructions of d1_timer_isr() and d1_lat_record() per path
+# (issue 12), counted with -icount shift=0 through instret, on the d1
+# build's libd1drivers.a (-Os, fenced MMIO seam): on QEMU virt (-bios none,
+# M-mode), and on the emulated D1 (-M allwinner-d1, S-mode under its
+# OpenSBI) when its cached binary is there ($D1_EMU_QEMU, or the newest
+# ~/.cache/d1drivers/qemu-d1/bin/*/qemu-system-riscv64 that emu/qemu-d1/build.sh
+# left; this script never builds QEMU). Prints figures, asserts nothing
 # about them. Usage: tests/bench_timer_isr_qemu.sh [d1-build-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,11 +15,37 @@ build=${1:-build/d1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 src=tests/qemu_timer_isr
-riscv64-unknown-elf-gcc -Os -march=rv64imafdc_zicsr_zifencei -mabi=lp64d -mcmodel=medany \
-  -ffreestanding -nostdlib -nostartfiles -fno-builtin -Iinclude --specs=picolibc.specs \
-  -Wall -Wextra -Werror -T "$src/link.ld" "$src/start.S" "$src/main.c" \
-  -Wl,--no-warn-rwx-segments "$build/src/libd1drivers.a" -lgcc -o "$tmp/timer_isr.elf"
+cc() {
+  riscv64-unknown-elf-gcc -Os -march=rv64imafdc_zicsr_zifencei -mabi=lp64d -mcmodel=medany \
+    -ffreestanding -nostdlib -nostartfiles -fno-builtin -Iinclude --specs=picolibc.specs \
+    -Wall -Wextra -Werror -T "$src/link.ld" "$src/start.S" "$src/main.c" \
+    -Wl,--no-warn-rwx-segments "$build/src/libd1drivers.a" -lgcc "$@"
+}
+cc -o "$tmp/timer_isr.elf"
+echo "-- QEMU virt ($(qemu-system-riscv64 --version | head -1)), -icount shift=0"
 out=$(timeout 60 qemu-system-riscv64 -M virt -bios none -nographic -icount shift=0 \
   -kernel "$tmp/timer_isr.elf" </dev/null)
 echo "$out" | tr -d '\r'
 echo "$out" | grep -q '^PASS timer_isr_icount'
+
+d1q=${D1_EMU_QEMU:-$(ls -t "$HOME"/.cache/d1drivers/qemu-d1/bin/*/qemu-system-riscv64 2>/dev/null | head -1 || true)}
+if [ -n "$d1q" ] && [ -x "$d1q" ]; then
+  cc -DHARNESS_D1 -Wl,--defsym=HARNESS_ORIGIN=0x40200000 -o "$tmp/timer_isr_d1.elf"
+  riscv64-unknown-elf-objcopy -O binary "$tmp/timer_isr_d1.elf" "$tmp/timer_isr_d1.bin"
+  echo "-- emulated D1 ($d1q -M allwinner-d1), -icount shift=0"
+  # No finisher on this machine by default: stop QEMU once PASS is printed.
+  timeout 60 "$d1q" -M allwinner-d1 -display none -monitor none -no-reboot \
+    -icount shift=0 -serial stdio -kernel "$tmp/timer_isr_d1.bin" </dev/null >"$tmp/d1.log" 2>&1 &
+  qpid=$!
+  for _ in $(seq 600); do
+    grep -q '^PASS timer_isr_icount' "$tmp/d1.log" && break
+    kill -0 "$qpid" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill "$qpid" 2>/dev/null || true
+  wait "$qpid" 2>/dev/null || true
+  out=$(tr -d '\r' <"$tmp/d1.log" | sed -n '/^calibration/,/^PASS/p')
+  echo "$out"
+else
+  echo "-- emulated D1: no cached emulator binary (emu/qemu-d1/build.sh), skipped"
+fi

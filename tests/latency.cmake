@@ -5,14 +5,14 @@
 find_package(Python3 REQUIRED COMPONENTS Interpreter)
 
 add_executable(lat_report_demo lat_report_demo.c)
-target_link_libraries(lat_report_demo PRIVATE d1drivers)
+target_link_libraries(lat_report_demo PRIVATE d1drivers_report)
 d1_target_warnings(lat_report_demo)
 add_test(NAME latency_json
   COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/check_latency_json.py
           $<TARGET_FILE:lat_report_demo>)
 
 add_executable(bench_latency bench_latency.c)
-target_link_libraries(bench_latency PRIVATE d1drivers)
+target_link_libraries(bench_latency PRIVATE d1drivers_report)
 d1_target_warnings(bench_latency)
 add_test(NAME bench_latency_smoke COMMAND bench_latency 100000)
 

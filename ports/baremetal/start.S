@@ -5,6 +5,8 @@
  * under OpenSBI a0 = hart id and a1 = device tree (Linux RISC-V boot protocol),
  * under U-Boot `go` a0/a1 are argc/argv: neither is relied on.
  */
+#include "bm_stack.h"
+
 	.option norvc
 	.section .text.start, "ax", %progbits
 	.globl _start
@@ -26,6 +28,8 @@ _start:
 	.ascii	"RSC\x05"			/* magic2 */
 	.word	0				/* res3 */
 
+	/* The header above needs its 4-byte `j`; the code may be compressed. */
+	.option rvc
 bm_reset:
 	/* Interrupts off until the C code has set the handlers up. */
 	csrw	sie, zero
@@ -40,7 +44,18 @@ bm_reset:
 	mv	s0, a0
 	mv	s1, a1
 	la	sp, __stack_top
-	la	t0, __bss_start
+	/*
+	 * Paint the stack (nothing is on it yet) so that bm_stack_report() can
+	 * measure its high-water mark: the deepest dword no longer holding the
+	 * pattern. BM_STACK_SIZE (ld/<platform>.ld) is set from that figure.
+	 */
+	la	t0, __stack_bottom
+	li	t2, BM_STACK_PAINT
+1:	bgeu	t0, sp, 2f
+	sd	t2, 0(t0)
+	addi	t0, t0, 8
+	j	1b
+2:	la	t0, __bss_start
 	la	t1, __bss_end
 1:	bgeu	t0, t1, 2f
 	sd	zero, 0(t0)
@@ -63,6 +78,7 @@ bm_reset:
  * rest by the ABI; the FPU is off).
  */
 	.section .text.trap, "ax", %progbits
+	.option rvc
 	.balign	4
 	.globl	bm_trap_entry
 bm_trap_entry:

@@ -31,6 +31,27 @@ measure_call:
 	addi	sp, sp, 16
 	ret
 
+/*
+ * uint64_t measure_call2(void (*fn)(void *, uint32_t), void *a, uint32_t b):
+ * the same with two arguments (d1_lat_record); also k + 2.
+ */
+	.globl measure_call2
+measure_call2:
+	addi	sp, sp, -16
+	sd	ra, 8(sp)
+	sd	s0, 0(sp)
+	mv	t1, a0
+	mv	a0, a1
+	mv	a1, a2
+	csrr	s0, instret
+	jalr	t1
+	csrr	t0, instret
+	sub	a0, t0, s0
+	ld	ra, 8(sp)
+	ld	s0, 0(sp)
+	addi	sp, sp, 16
+	ret
+
 	.globl stub_ret
 stub_ret:
 	ret

@@ -24,6 +24,7 @@
 #include "bm_csr.h"
 #include "bm_platform.h"
 #include "bm_sbi.h"
+#include "bm_stack.h"
 #include "d1/latency.h"
 #include "d1/port.h"
 
@@ -199,6 +200,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 		bm_printf("FAIL dump: %s\n", d1_strerror(e));
 	}
 	bm_puts("BENCH DONE\n");
+	bm_stack_report();       /* the figure BM_STACK_SIZE is set from */
 	d1_port_delay_us(5000u); /* drain the FIFO before reset */
 	return bm_platform_finish();
 }
