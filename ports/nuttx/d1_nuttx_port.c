@@ -1,69 +1,198 @@
-/* SPDX-License-Identifier: Apache-2.0 */
-/*
- * NuttX side of the library's OS contract (include/d1/port.h).
+/****************************************************************************
+ * ports/nuttx/d1_nuttx_port.c
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.  The
+ * ASF licenses this file to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance with the
+ * License.  You may obtain a copy of the License at
+ *
+ *   http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+ * WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.  See the
+ * License for the specific language governing permissions and limitations
+ * under the License.
+ *
+ ****************************************************************************/
+
+/* The NuttX side of the library's OS contract (include/d1/port.h), and the
+ * small arithmetic helpers the rest of the glue shares.
  *
  * The drivers need a bounded busy-wait and a nestable interrupt-disable.
- * lichee-rv-86-panel:nsh is FLAT and single-hart (no CONFIG_SMP), so
- * disabling local interrupts (sstatus.SIE in S-mode) is enough to exclude
- * every other context that may touch the same registers.
+ * The D1 has one hart and this board is FLAT, so masking local interrupts
+ * (sstatus.SIE in S-mode) excludes every other context that may touch the
+ * same registers.  The delay counts the RISC-V time CSR, which runs from
+ * the 24 MHz OSC24M on the D1, so it is exact whatever the CPU clock and
+ * needs no loop calibration (CONFIG_BOARD_LOOPSPERMSEC plays no part).
  */
+
+/****************************************************************************
+ * Included Files
+ ****************************************************************************/
+
 #include <nuttx/config.h>
 
+#include <errno.h>
 #include <stdint.h>
 
-#include <nuttx/arch.h>
 #include <nuttx/irq.h>
+#include <arch/csr.h>
 
+#include "d1/error.h"
 #include "d1/port.h"
+#include "d1_nuttx.h"
+
+/****************************************************************************
+ * Pre-processor Definitions
+ ****************************************************************************/
 
 #ifdef CONFIG_SMP
-#error "d1_port_critical_enter() only masks the local hart; use spin locks for SMP"
+#  error "d1_port_critical_enter() masks the local hart only"
 #endif
+
+/****************************************************************************
+ * Public Functions
+ ****************************************************************************/
+
+/****************************************************************************
+ * Name: d1_nx_delay_counts
+ *
+ * Description:
+ *   The time CSR count of the first reading may have been reached just
+ *   before it was read, so waiting for N counts guarantees only N - 1
+ *   whole periods: wait one more.
+ *
+ ****************************************************************************/
+
+uint64_t d1_nx_delay_counts(uint32_t us)
+{
+  return (uint64_t)us * D1_NX_TIME_PER_USEC + 1u;
+}
+
+/****************************************************************************
+ * Name: d1_nx_delay_us
+ *
+ * Description:
+ *   Busy-wait at least us microseconds on the time CSR.  Never sleeps, so
+ *   it is safe with interrupts disabled and from interrupt handlers.  The
+ *   unsigned difference is immune to the counter's wrap.
+ *
+ ****************************************************************************/
+
+void d1_nx_delay_us(uint32_t us)
+{
+  uint64_t start = READ_CSR(CSR_TIME);
+  uint64_t wait  = d1_nx_delay_counts(us);
+
+  while ((uint64_t)(READ_CSR(CSR_TIME) - start) < wait)
+    {
+    }
+}
+
+/****************************************************************************
+ * Name: d1_port_delay_us, d1_port_critical_enter, d1_port_critical_exit
+ *
+ * Description:
+ *   The library's port contract (include/d1/port.h).
+ *
+ ****************************************************************************/
 
 void d1_port_delay_us(uint32_t us)
 {
-	/* up_udelay() is NuttX's calibrated busy loop
-	 * (CONFIG_BOARD_LOOPSPERMSEC); it never sleeps, so it is safe with
-	 * interrupts disabled and from the tick ISR. */
-	up_udelay((useconds_t)us);
+  d1_nx_delay_us(us);
 }
 
 uintptr_t d1_port_critical_enter(void)
 {
-	return (uintptr_t)up_irq_save();
+  return (uintptr_t)up_irq_save();
 }
 
 void d1_port_critical_exit(uintptr_t state)
 {
-	up_irq_restore((irqstate_t)state);
+  up_irq_restore((irqstate_t)state);
 }
 
-#include <errno.h>
-
-#include "d1/error.h"
-#include "d1_nuttx.h"
+/****************************************************************************
+ * Name: d1_nuttx_errno
+ *
+ * Description:
+ *   Map a library error code to a negated errno.  Codes the library may add
+ *   later map to -EIO rather than to success.
+ *
+ ****************************************************************************/
 
 int d1_nuttx_errno(int err)
 {
-	switch (err) {
-	case D1_OK:
-		return 0;
-	case D1_EINVAL:
-		return -EINVAL;
-	case D1_ERANGE:
-		return -ERANGE;
-	case D1_ETIMEDOUT:
-		return -ETIMEDOUT;
-	case D1_ENOTSUP:
-		return -ENOTSUP;
-	case D1_EBUSY:
-		return -EBUSY;
-	case D1_EAGAIN:
-		return -EAGAIN;
-	case D1_ENODELEG:
-		return -EPERM;
-	case D1_ESTATE:
-	default:
-		return -EIO;
-	}
+  switch (err)
+    {
+      case D1_OK:
+        return OK;
+
+      case D1_EINVAL:
+        return -EINVAL;
+
+      case D1_ERANGE:
+        return -ERANGE;
+
+      case D1_ETIMEDOUT:
+        return -ETIMEDOUT;
+
+      case D1_ENOTSUP:
+        return -ENOTSUP;
+
+      case D1_EBUSY:
+        return -EBUSY;
+
+      case D1_EAGAIN:
+        return -EAGAIN;
+
+      case D1_ENODELEG:
+        return -EPERM;
+
+      case D1_ESTATE:
+      default:
+        return -EIO;
+    }
+}
+
+/****************************************************************************
+ * Name: d1_nx_clocks_to_us
+ *
+ * Description:
+ *   Microseconds of a clock count, rounded down (a time left must never be
+ *   reported longer than it is); UINT32_MAX when it does not fit, or for a
+ *   zero rate.
+ *
+ ****************************************************************************/
+
+uint32_t d1_nx_clocks_to_us(uint64_t clocks, uint32_t hz)
+{
+  uint64_t us;
+
+  if (hz == 0u)
+    {
+      return UINT32_MAX;
+    }
+
+  /* clocks * 1e6 overflows 64 bits beyond 1.8e13 clocks (8.5 days at
+   * 24 MHz): split it into whole seconds and the rest.
+   */
+
+  us = (clocks / hz) * 1000000u + ((clocks % hz) * 1000000u) / hz;
+  return us > UINT32_MAX ? UINT32_MAX : (uint32_t)us;
+}
+
+/****************************************************************************
+ * Name: d1_nx_wdt_timeleft
+ ****************************************************************************/
+
+uint32_t d1_nx_wdt_timeleft(uint32_t timeout_ms, uint64_t elapsed_ms)
+{
+  return elapsed_ms >= timeout_ms ? 0u :
+         (uint32_t)(timeout_ms - elapsed_ms);
 }
