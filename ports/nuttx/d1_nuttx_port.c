@@ -20,8 +20,7 @@
  *
  ****************************************************************************/
 
-/* The NuttX side of the library's OS contract (include/d1/port.h), and the
- * small arithmetic helpers the rest of the glue shares.
+/* The NuttX side of the library's OS contract (include/d1/port.h).
  *
  * The drivers need a bounded busy-wait and a nestable interrupt-disable.
  * The D1 has one hart and this board is FLAT, so masking local interrupts
@@ -37,13 +36,11 @@
 
 #include <nuttx/config.h>
 
-#include <errno.h>
 #include <stdint.h>
 
 #include <nuttx/irq.h>
 #include <arch/csr.h>
 
-#include "d1/error.h"
 #include "d1/port.h"
 #include "d1_nuttx.h"
 
@@ -115,84 +112,4 @@ uintptr_t d1_port_critical_enter(void)
 void d1_port_critical_exit(uintptr_t state)
 {
   up_irq_restore((irqstate_t)state);
-}
-
-/****************************************************************************
- * Name: d1_nuttx_errno
- *
- * Description:
- *   Map a library error code to a negated errno.  Codes the library may add
- *   later map to -EIO rather than to success.
- *
- ****************************************************************************/
-
-int d1_nuttx_errno(int err)
-{
-  switch (err)
-    {
-      case D1_OK:
-        return OK;
-
-      case D1_EINVAL:
-        return -EINVAL;
-
-      case D1_ERANGE:
-        return -ERANGE;
-
-      case D1_ETIMEDOUT:
-        return -ETIMEDOUT;
-
-      case D1_ENOTSUP:
-        return -ENOTSUP;
-
-      case D1_EBUSY:
-        return -EBUSY;
-
-      case D1_EAGAIN:
-        return -EAGAIN;
-
-      case D1_ENODELEG:
-        return -EPERM;
-
-      case D1_ESTATE:
-      default:
-        return -EIO;
-    }
-}
-
-/****************************************************************************
- * Name: d1_nx_clocks_to_us
- *
- * Description:
- *   Microseconds of a clock count, rounded down (a time left must never be
- *   reported longer than it is); UINT32_MAX when it does not fit, or for a
- *   zero rate.
- *
- ****************************************************************************/
-
-uint32_t d1_nx_clocks_to_us(uint64_t clocks, uint32_t hz)
-{
-  uint64_t us;
-
-  if (hz == 0u)
-    {
-      return UINT32_MAX;
-    }
-
-  /* clocks * 1e6 overflows 64 bits beyond 1.8e13 clocks (8.5 days at
-   * 24 MHz): split it into whole seconds and the rest.
-   */
-
-  us = (clocks / hz) * 1000000u + ((clocks % hz) * 1000000u) / hz;
-  return us > UINT32_MAX ? UINT32_MAX : (uint32_t)us;
-}
-
-/****************************************************************************
- * Name: d1_nx_wdt_timeleft
- ****************************************************************************/
-
-uint32_t d1_nx_wdt_timeleft(uint32_t timeout_ms, uint64_t elapsed_ms)
-{
-  return elapsed_ms >= timeout_ms ? 0u :
-         (uint32_t)(timeout_ms - elapsed_ms);
 }
