@@ -96,6 +96,21 @@ void d1_nx_delay_us(uint32_t us);
 
 uint32_t d1_nx_clocks_to_us(uint64_t clocks, uint32_t hz);
 
+/* Clocks from now to an absolute deadline of the time CSR: 0 when it is
+ * already past or due now (a difference above 2^63 counts as past), at
+ * most max (a longer deadline is reached in several arms).
+ */
+
+uint64_t d1_nx_deadline_delay(uint64_t now, uint64_t deadline,
+                              uint64_t max);
+
+/* Fill a timer lower-half's status (d1_nuttx_timer.c). */
+
+struct timer_status_s;
+void d1_nx_timer_status(bool started, bool handler, uint32_t timeout,
+                        uint64_t deadline, uint64_t now,
+                        struct timer_status_s *status);
+
 /* Watchdog time left: timeout minus elapsed, never negative. */
 
 uint32_t d1_nx_wdt_timeleft(uint32_t timeout_ms, uint64_t elapsed_ms);

@@ -53,7 +53,7 @@
 #include "d1/timer.h"
 #include "d1_nuttx.h"
 
-#if defined(CONFIG_D1LIB_TICK) && !defined(CONFIG_SCHED_TICKLESS)
+#if defined(CONFIG_D1LIB_TICK) && !defined(CONFIG_D1LIB_ONESHOT)
 
 /****************************************************************************
  * Pre-processor Definitions
@@ -165,4 +165,4 @@ void __wrap_up_timer_initialize(void)
     }
 }
 
-#endif /* CONFIG_D1LIB_TICK && !CONFIG_SCHED_TICKLESS */
+#endif /* CONFIG_D1LIB_TICK && !CONFIG_D1LIB_ONESHOT */

@@ -21,12 +21,17 @@
  ****************************************************************************/
 
 /* A NuttX timer lower-half (/dev/timerN) on Timer0 (PLIC 75) through the
- * library's d1_timer driver.
+ * library's one-shot deadline API.
  *
- * The channel runs periodic with the source and prescaler the driver
- * chooses (D1_TIMER_SRC_AUTO): every 1 .. UINT32_MAX us is an exact
- * period.  The ISR acknowledges the channel and calls the upper half; a
- * callback that returns false (or none) stops the timer.
+ * Each period is a one-shot deadline, absolute in time CSR counts (24 MHz
+ * from the same OSC24M as Timer0): the next deadline is the previous one
+ * plus the period, so the ISR's latency never accumulates (no drift), and a
+ * deadline already past when it is armed fires at once.  The ISR
+ * acknowledges the channel (d1_timer_isr()), calls the upper half and
+ * re-arms: a bounded, constant number of MMIO, no polling.  A period longer
+ * than the counter's reach (D1_TIMER_ONESHOT_MAX clocks) is reached in
+ * several arms; only the last one calls back.  settimeout() on a running
+ * timer touches no register: the new period starts with the next one.
  */
 
 /****************************************************************************
@@ -42,6 +47,7 @@
 #include <nuttx/arch.h>
 #include <nuttx/irq.h>
 #include <nuttx/timers/timer.h>
+#include <arch/csr.h>
 #include <arch/irq.h>
 
 #include "d1/memmap.h"
@@ -62,12 +68,13 @@
 
 struct d1_nx_timer_s
 {
-  const struct timer_ops_s *ops;  /* Lower-half operations, first */
-  struct d1_timer           t;    /* The library's handle */
-  tccb_t                    callback;
-  void                     *arg;
-  uint32_t                  timeout;  /* Period in us */
-  bool                      started;
+  const struct timer_ops_s *ops;       /* Lower-half operations, first */
+  struct d1_timer           t;         /* The library's handle */
+  tccb_t                    callback;  /* Upper half's callback */
+  void                     *arg;       /* Its argument */
+  uint32_t                  timeout;   /* Period, us */
+  uint64_t                  deadline;  /* End of this period, time CSR */
+  bool                      started;   /* Between start and stop */
 };
 
 /****************************************************************************
@@ -91,13 +98,13 @@ static int d1_nx_timer_maxtimeout(struct timer_lowerhalf_s *lower,
 
 static const struct timer_ops_s g_d1_nx_timer_ops =
 {
-  .start      = d1_nx_timer_start,
-  .stop       = d1_nx_timer_stop,
-  .getstatus  = d1_nx_timer_getstatus,
-  .settimeout = d1_nx_timer_settimeout,
+  .start       = d1_nx_timer_start,
+  .stop        = d1_nx_timer_stop,
+  .getstatus   = d1_nx_timer_getstatus,
+  .settimeout  = d1_nx_timer_settimeout,
   .setcallback = d1_nx_timer_setcallback,
-  .ioctl      = NULL,
-  .maxtimeout = d1_nx_timer_maxtimeout,
+  .ioctl       = NULL,
+  .maxtimeout  = d1_nx_timer_maxtimeout,
 };
 
 static struct d1_nx_timer_s g_d1_nx_timer0;
@@ -106,72 +113,48 @@ static struct d1_nx_timer_s g_d1_nx_timer0;
  * Private Functions
  ****************************************************************************/
 
-/* Program a period of lo->timeout us and start counting.  The channel's
- * interrupt is off while this runs, so the ISR cannot race it.
+/* Program Timer0 for lo->deadline (one MMIO sequence of the library's
+ * one-shot arm).  Interrupts are off, or this is the ISR.
  */
 
-static int d1_nx_timer_arm(struct d1_nx_timer_s *lo)
+static void d1_nx_timer_arm(struct d1_nx_timer_s *lo)
 {
-  int err;
-
-  err = d1_timer_stop(&lo->t);
-  if (err == D1_OK)
-    {
-      err = d1_timer_set_clock(&lo->t, D1_TIMER_SRC_AUTO, 0u);
-    }
-
-  if (err == D1_OK)
-    {
-      err = d1_timer_set_period_ns(&lo->t, (uint64_t)lo->timeout * 1000u,
-                                   NULL);
-    }
-
-  if (err == D1_OK)
-    {
-      err = d1_timer_start(&lo->t, D1_TIMER_PERIODIC);
-    }
-
-  if (err == D1_OK)
-    {
-      d1_timer_irq_ack(&lo->t);
-      err = d1_timer_irq_enable(&lo->t, true);
-    }
-
-  return d1_nuttx_errno(err);
-}
-
-static void d1_nx_timer_halt(struct d1_nx_timer_s *lo)
-{
-  d1_timer_irq_enable(&lo->t, false);
-  d1_timer_stop(&lo->t);
-  d1_timer_irq_ack(&lo->t);
+  d1_timer_oneshot_arm(&lo->t,
+                       d1_nx_deadline_delay(READ_CSR(CSR_TIME),
+                                            lo->deadline,
+                                            D1_TIMER_ONESHOT_MAX));
 }
 
 static int d1_nx_timer_isr(int irq, void *context, void *arg)
 {
   struct d1_nx_timer_s *lo = arg;
-  uint32_t next = lo->timeout;
+  uint32_t next;
 
-  d1_timer_irq_ack(&lo->t);
-  if (lo->callback == NULL || !lo->callback(&next, lo->arg))
+  d1_timer_isr(&lo->t);
+  if (!lo->started)
     {
-      /* Only mask the channel here: the stop and its clock-domain sync
-       * wait are left to the next start or stop, in thread context.
-       */
+      return OK;  /* Stopped while the interrupt was on its way */
+    }
 
-      d1_timer_irq_enable(&lo->t, false);
+  if (d1_nx_deadline_delay(READ_CSR(CSR_TIME), lo->deadline,
+                           D1_TIMER_ONESHOT_MAX) > 0)
+    {
+      d1_nx_timer_arm(lo);  /* An intermediate leg of a long period */
+      return OK;
+    }
+
+  next = lo->timeout;
+  if (lo->callback == NULL || !lo->callback(&next, lo->arg) || next == 0u)
+    {
+      /* The one-shot has expired: the channel is idle already. */
+
       lo->started = false;
-    }
-  else if (next != lo->timeout && next != 0u)
-    {
-      lo->timeout = next;
-      if (d1_nx_timer_arm(lo) < 0)
-        {
-          d1_timer_irq_enable(&lo->t, false);
-          lo->started = false;
-        }
+      return OK;
     }
 
+  lo->timeout   = next;
+  lo->deadline += (uint64_t)next * D1_NX_TIME_PER_USEC;
+  d1_nx_timer_arm(lo);
   return OK;
 }
 
@@ -179,7 +162,7 @@ static int d1_nx_timer_start(struct timer_lowerhalf_s *lower)
 {
   struct d1_nx_timer_s *lo = (struct d1_nx_timer_s *)lower;
   irqstate_t flags;
-  int ret;
+  int ret = OK;
 
   flags = enter_critical_section();
   if (lo->started)
@@ -192,8 +175,10 @@ static int d1_nx_timer_start(struct timer_lowerhalf_s *lower)
     }
   else
     {
-      ret = d1_nx_timer_arm(lo);
-      lo->started = ret == OK;
+      lo->deadline = READ_CSR(CSR_TIME) +
+                     (uint64_t)lo->timeout * D1_NX_TIME_PER_USEC;
+      lo->started  = true;
+      d1_nx_timer_arm(lo);
     }
 
   leave_critical_section(flags);
@@ -206,8 +191,8 @@ static int d1_nx_timer_stop(struct timer_lowerhalf_s *lower)
   irqstate_t flags;
 
   flags = enter_critical_section();
-  d1_nx_timer_halt(lo);
   lo->started = false;
+  d1_timer_oneshot_cancel(&lo->t);
   leave_critical_section(flags);
   return OK;
 }
@@ -219,22 +204,8 @@ static int d1_nx_timer_getstatus(struct timer_lowerhalf_s *lower,
   irqstate_t flags;
 
   flags = enter_critical_section();
-  status->flags    = lo->started ? TCFLAGS_ACTIVE : 0;
-  status->flags   |= lo->callback != NULL ? TCFLAGS_HANDLER : 0;
-  status->timeout  = lo->timeout;
-  status->timeleft = 0;
-  if (lo->started)
-    {
-      /* d1_timer_remaining() is CUR + 1 clocks (the down-counter includes
-       * zero), converted exactly and rounded down.
-       */
-
-      status->timeleft =
-        (uint32_t)(d1_timer_clocks_to_ns(&lo->t,
-                                         d1_timer_remaining(&lo->t)) /
-                   1000u);
-    }
-
+  d1_nx_timer_status(lo->started, lo->callback != NULL, lo->timeout,
+                     lo->deadline, READ_CSR(CSR_TIME), status);
   leave_critical_section(flags);
   return OK;
 }
@@ -244,22 +215,20 @@ static int d1_nx_timer_settimeout(struct timer_lowerhalf_s *lower,
 {
   struct d1_nx_timer_s *lo = (struct d1_nx_timer_s *)lower;
   irqstate_t flags;
-  int ret = OK;
 
   if (timeout == 0u)
     {
       return -EINVAL;
     }
 
+  /* No register access: a running timer takes the new period from its
+   * next deadline on.
+   */
+
   flags = enter_critical_section();
   lo->timeout = timeout;
-  if (lo->started)
-    {
-      ret = d1_nx_timer_arm(lo);
-    }
-
   leave_critical_section(flags);
-  return ret;
+  return OK;
 }
 
 static void d1_nx_timer_setcallback(struct timer_lowerhalf_s *lower,
@@ -277,9 +246,7 @@ static void d1_nx_timer_setcallback(struct timer_lowerhalf_s *lower,
 static int d1_nx_timer_maxtimeout(struct timer_lowerhalf_s *lower,
                                   uint32_t *maxtimeout)
 {
-  /* Every 1 .. UINT32_MAX us is an exact period: 24 clocks per us at
-   * OSC24M / 1 up to 2^32 clocks (178 s), a prescaler beyond.
-   */
+  /* Any 32-bit number of microseconds: longer periods take several arms. */
 
   *maxtimeout = UINT32_MAX;
   return OK;
@@ -288,6 +255,31 @@ static int d1_nx_timer_maxtimeout(struct timer_lowerhalf_s *lower,
 /****************************************************************************
  * Public Functions
  ****************************************************************************/
+
+/****************************************************************************
+ * Name: d1_nx_timer_status
+ *
+ * Description:
+ *   Fill a timer status: timeleft is the time to the deadline rounded down
+ *   to microseconds (never reported longer than it is; 0 once due).
+ *
+ ****************************************************************************/
+
+void d1_nx_timer_status(bool started, bool handler, uint32_t timeout,
+                        uint64_t deadline, uint64_t now,
+                        struct timer_status_s *status)
+{
+  status->flags    = started ? TCFLAGS_ACTIVE : 0;
+  status->flags   |= handler ? TCFLAGS_HANDLER : 0;
+  status->timeout  = timeout;
+  status->timeleft = 0;
+  if (started)
+    {
+      status->timeleft =
+        d1_nx_clocks_to_us(d1_nx_deadline_delay(now, deadline, UINT64_MAX),
+                           D1_NX_TIME_HZ);
+    }
+}
 
 /****************************************************************************
  * Name: d1_nuttx_timer0_register
@@ -314,7 +306,13 @@ int d1_nuttx_timer0_register(const char *path)
       return ret;
     }
 
-  d1_nx_timer_halt(lo);
+  ret = d1_nuttx_errno(d1_timer_set_clock(&lo->t, D1_TIMER_SRC_OSC24M, 0u));
+  if (ret < 0)
+    {
+      return ret;
+    }
+
+  d1_timer_oneshot_cancel(&lo->t);
   ret = irq_attach(D1_NX_IRQ_TIMER0, d1_nx_timer_isr, lo);
   if (ret < 0)
     {

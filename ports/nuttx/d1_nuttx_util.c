@@ -120,3 +120,19 @@ uint32_t d1_nx_wdt_timeleft(uint32_t timeout_ms, uint64_t elapsed_ms)
   return elapsed_ms >= timeout_ms ? 0u :
          (uint32_t)(timeout_ms - elapsed_ms);
 }
+
+/****************************************************************************
+ * Name: d1_nx_deadline_delay
+ ****************************************************************************/
+
+uint64_t d1_nx_deadline_delay(uint64_t now, uint64_t deadline, uint64_t max)
+{
+  uint64_t delta = deadline - now;
+
+  if (delta == 0u || delta > (UINT64_MAX >> 1))
+    {
+      return 0u;
+    }
+
+  return delta > max ? max : delta;
+}
