@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * D1 CCU driver: rate decoding, UART gate/reset, APB1, PLL_CPU change.
+ * D1 CCU driver: rate decoding, APB1, PLL_CPU change. Bus gates and resets
+ * are in ccu_bus.c (their own object).
  * Hardware semantics are listed in d1/ccu.h and docs/clocks-and-watchdog.md;
  * each place that depends on one says so.
  */
@@ -27,14 +28,21 @@ static uint32_t field(uint32_t v, uint32_t bits, unsigned lsb)
 	return (v & bits) >> lsb;
 }
 
+/* A register base is non-zero and 4-byte aligned (every access is a 32-bit
+ * one, mmio.h). */
+static bool base_ok(uintptr_t base)
+{
+	return base != 0u && (base & 3u) == 0u;
+}
+
 static bool valid(const struct d1_ccu *c)
 {
-	return c != NULL && c->base != 0u && c->osc24m_hz != 0u;
+	return c != NULL && base_ok(c->base) && c->osc24m_hz != 0u;
 }
 
 d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t osc24m_hz)
 {
-	if (c == NULL || base == 0u || osc24m_hz == 0u) {
+	if (c == NULL || !base_ok(base) || osc24m_hz == 0u) {
 		return D1_EINVAL;
 	}
 	*c = (struct d1_ccu){
@@ -292,7 +300,7 @@ d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *
 	return e;
 }
 
-/* --- UART bus gate / reset --- */
+/* --- UART input clock (the gates are in ccu_bus.c) --- */
 
 d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *hz)
 {
@@ -316,53 +324,6 @@ d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *h
 		return D1_ERANGE;
 	}
 	*hz = (uint32_t)r;
-	return D1_OK;
-}
-
-static d1_err_t uart_bgr(const struct d1_ccu *c, unsigned uart, bool on)
-{
-	uintptr_t s;
-	uintptr_t a;
-
-	if (!valid(c) || uart >= D1_CCU_UART_COUNT) {
-		return D1_EINVAL;
-	}
-	a = reg(c, D1_CCU_UART_BGR_OFFSET);
-	s = d1_port_critical_enter(); /* UART_BGR is shared by all six UARTs */
-	if (on) {
-		/* U-Boot order: clock first, then release the reset. */
-		d1_mmio_modify32(a, 0u, D1_CCU_UART_BGR_GATING_BITS(uart));
-		d1_mmio_modify32(a, 0u, D1_CCU_UART_BGR_RST_BITS(uart));
-	} else {
-		/* Reverse: hold in reset, then stop the clock. */
-		d1_mmio_modify32(a, D1_CCU_UART_BGR_RST_BITS(uart), 0u);
-		d1_mmio_modify32(a, D1_CCU_UART_BGR_GATING_BITS(uart), 0u);
-	}
-	d1_port_critical_exit(s);
-	return D1_OK;
-}
-
-d1_err_t d1_ccu_uart_enable(const struct d1_ccu *c, unsigned uart)
-{
-	return uart_bgr(c, uart, true);
-}
-
-d1_err_t d1_ccu_uart_disable(const struct d1_ccu *c, unsigned uart)
-{
-	return uart_bgr(c, uart, false);
-}
-
-d1_err_t d1_ccu_uart_is_enabled(const struct d1_ccu *c, unsigned uart, bool *on)
-{
-	uint32_t v;
-	uint32_t both;
-
-	if (!valid(c) || uart >= D1_CCU_UART_COUNT || on == NULL) {
-		return D1_EINVAL;
-	}
-	both = D1_CCU_UART_BGR_GATING_BITS(uart) | D1_CCU_UART_BGR_RST_BITS(uart);
-	v = rd(c, D1_CCU_UART_BGR_OFFSET);
-	*on = (v & both) == both;
 	return D1_OK;
 }
 
@@ -463,13 +424,17 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 		                              (D1_CCU_RISCV_SRC_OSC24M
 		                               << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB));
 	}
-	/* U-Boot order: lock detector (and output) off, program N with
-	 * EN|LDO, lock detector on, poll LOCK, settle, output on. M = 1. */
-	cfg = v & ~(D1_CCU_PLL_CPU_CTRL_N_BITS | D1_CCU_PLL_CPU_CTRL_M_BITS |
-	            D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS | D1_CCU_PLL_CPU_CTRL_LOCK_BITS |
-	            D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS);
+	/* U-Boot order: lock detector and output off, program N with
+	 * EN|LDO, lock detector on, poll LOCK, settle, output on. M = 1.
+	 * Every write carries a legal N (>= D1_CCU_PLL_CPU_N_MIN): the new N
+	 * goes in with the first write, never a cleared field (N = 1), and
+	 * the old N (possibly the reset value) is never written back. */
+	cfg = (v & ~(D1_CCU_PLL_CPU_CTRL_N_BITS | D1_CCU_PLL_CPU_CTRL_M_BITS |
+	             D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS | D1_CCU_PLL_CPU_CTRL_LOCK_BITS |
+	             D1_CCU_PLL_CPU_CTRL_OUTPUT_GATE_BITS)) |
+	      nf;
 	d1_mmio_write32(pll, cfg);
-	cfg |= nf | D1_CCU_PLL_CPU_CTRL_EN_BITS | D1_CCU_PLL_CPU_CTRL_LDO_EN_BITS;
+	cfg |= D1_CCU_PLL_CPU_CTRL_EN_BITS | D1_CCU_PLL_CPU_CTRL_LDO_EN_BITS;
 	d1_mmio_write32(pll, cfg);
 	cfg |= D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS;
 	d1_mmio_write32(pll, cfg);

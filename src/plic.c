@@ -41,9 +41,10 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 {
 	uintptr_t a;
 	uintptr_t s;
-	uint32_t orig;
+	uint32_t orig = 0;
 	uint32_t probe;
-	uint32_t back;
+	uint32_t back = 0;
+	d1_err_t e;
 
 	if (!handle_ok(p)) {
 		return D1_EINVAL;
@@ -51,22 +52,36 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 	if (p->context == D1_PLIC_CTX_M) {
 		return D1_OK; /* M-mode reaches every register */
 	}
-	/* Without S_PER, S-mode reaches only threshold and claim/complete
-	 * (SVD PLIC ctrl description): probe a priority register. Interrupts
-	 * are off at the hart meanwhile, so the brief change cannot trap. */
+	/* Without S_PER an S-mode access to a priority register is answered
+	 * with PSLVERR (openC906 plic_top.v / plic_kid_busif.v), a load/store
+	 * access fault: every probe access goes through the port's fault-safe
+	 * d1_port_probe32(). The read comes first (a load fault is precise) and
+	 * alone decides on the D1; the write / read-back / restore also catch
+	 * a PLIC that drops denied writes. Interrupts are off at the hart
+	 * meanwhile, so the brief change cannot trap. */
 	a = reg(p, D1_PLIC_PRIO_OFFSET(p->nsources));
 	s = d1_port_critical_enter();
-	orig = d1_mmio_read32(a);
-	/* Differs from orig and is legal for any prio_max >= 1 (a WARL register
-	 * with a limit that is not 2^n - 1 could refuse orig ^ 1). */
-	probe = orig == 1u ? 0u : 1u;
-	d1_mmio_write32(a, probe);
-	back = d1_mmio_read32(a);
-	if (back == probe) {
-		d1_mmio_write32(a, orig);
+	e = d1_port_probe32(a, false, &orig);
+	if (e == D1_OK) {
+		/* Differs from orig and is legal for any prio_max >= 1 (a WARL
+		 * register with a limit that is not 2^n - 1 could refuse
+		 * orig ^ 1). */
+		probe = orig == 1u ? 0u : 1u;
+		e = d1_port_probe32(a, true, &probe);
+		if (e == D1_OK) {
+			e = d1_port_probe32(a, false, &back);
+		}
+		if (e == D1_OK && back == probe) {
+			e = d1_port_probe32(a, true, &orig);
+		} else if (e == D1_OK) {
+			e = D1_ENODELEG; /* the write was dropped */
+		}
 	}
 	d1_port_critical_exit(s);
-	return back == probe ? D1_OK : D1_ENODELEG;
+	if (e == D1_ENOTSUP) {
+		return D1_ENOTSUP; /* no fault-safe probe: nothing was accessed */
+	}
+	return e == D1_OK ? D1_OK : D1_ENODELEG;
 }
 
 d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, unsigned nsources,
@@ -89,8 +104,10 @@ d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, un
 	        .nsources = (uint16_t)nsources,
 	};
 	if (context == D1_PLIC_CTX_S) {
+		/* D1_ENOTSUP: the port has no fault-safe probe; proceed unchecked
+		 * (documented in plic.h). */
 		err = d1_plic_check_delegation(p);
-		if (err != D1_OK) {
+		if (err != D1_OK && err != D1_ENOTSUP) {
 			return err;
 		}
 	}
@@ -188,6 +205,9 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold)
 
 unsigned d1_plic_claim(struct d1_plic *p)
 {
+	if (!handle_ok(p)) {
+		return 0u;
+	}
 	/* Only the id field is defined (plic_regs.h); other bits are masked. */
 	return d1_mmio_read32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context))) & D1_PLIC_CLAIM_ID_BITS;
 }
@@ -210,15 +230,37 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 	d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
 }
 
+/* Cold path of d1_plic_isr(): a claimed source that has no handler, or an
+ * id above nsources (a source this handle does not know, enabled in this
+ * context by other software). Complete it first (a completion for a masked
+ * source is dropped: Linux irq-sifive-plic.c), then mask it in this context
+ * so a level that stays high cannot storm; the caller counts it. Kept out of
+ * line so the dispatch path stays short. */
+__attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uintptr_t claim,
+                                                              uint32_t id)
+{
+	uintptr_t s;
+
+	d1_mmio_write32(claim, id);
+	s = d1_port_critical_enter(); /* the enable word is shared by 32 sources */
+	set_enable(p, id, false);
+	d1_port_critical_exit(s);
+}
+
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats)
 {
-	struct d1_plic_stats scratch = {0};
-	struct d1_plic_frame f = {0};
+	struct d1_plic_stats scratch;
+	struct d1_plic_frame f;
 	uintptr_t claim;
 	unsigned handled = 0;
+	unsigned k;
 
 	if (!handle_ok(p)) {
+		return 0u;
+	}
+	if (table == NULL && table_len != 0u) {
+		p->rejected++; /* bad input: nothing read, nothing written */
 		return 0u;
 	}
 	if (stats == NULL) {
@@ -229,56 +271,43 @@ unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsig
 	/* The frame lives for this call only; it is unlinked before return. */
 	// cppcheck-suppress autoVariables
 	p->active = &f;
-	for (unsigned k = 0; k <= p->nsources; k++) {
+	for (k = 0; k <= p->nsources; k++) {
 		uint32_t id = d1_mmio_read32(claim) & D1_PLIC_CLAIM_ID_BITS;
 		const struct d1_plic_entry *e;
 
 		if (id == 0u) {
-			/* 0 on the first claim: the interrupt went away (or never
-			 * was). */
-			if (k == 0u) {
-				stats->spurious++;
-			}
-			break;
+			break; /* nothing (more) to serve */
 		}
 		if (id > p->nsources) {
-			/* A source the handle does not know (nsources set below
-			 * the hardware's, enabled by someone else): it is in
-			 * service now, so complete it (the PLIC ignores a
-			 * completion it does not expect) and count it. */
+			/* Foreign: complete, mask, count, report its id. */
+			complete_and_mask(p, claim, id);
 			stats->foreign++;
-			d1_mmio_write32(claim, id);
+			stats->last_foreign = id;
 			continue;
 		}
-		f.source = id;
-		f.completed = false;
-		e = id < table_len ? &table[id] : NULL;
-		if (e == NULL || e->fn == NULL) {
-			/* Complete first (it must be enabled for that to count),
-			 * then mask so a level that stays high cannot storm. */
+		if (id >= table_len || table[id].fn == NULL) {
+			complete_and_mask(p, claim, id);
 			stats->unhandled++;
-			d1_mmio_write32(claim, id);
-			f.completed = true;
-			{
-				uintptr_t s = d1_port_critical_enter();
-				set_enable(p, id, false);
-				d1_port_critical_exit(s);
-			}
 			continue;
 		}
+		e = &table[id];
+		f.source = id;
+		f.completed = e->edge;
 		if (e->edge) {
 			/* T-Head: an edge during service is ignored, so open the
 			 * gateway before the handler runs. */
 			d1_mmio_write32(claim, id);
-			f.completed = true;
 		}
 		e->fn(id, e->arg);
-		stats->dispatched++;
 		handled++;
 		if (!f.completed) {
 			d1_mmio_write32(claim, id);
 		}
 	}
+	if (k == 0u) {
+		stats->spurious++; /* the first claim was 0: nothing to serve */
+	}
+	stats->dispatched += handled;
 	p->active = f.prev;
 	return handled;
 }

@@ -3,13 +3,14 @@
  * D1 watchdog driver (timer-block WDT, riscv_wdt, R_WDOG: one register
  * layout). Hardware semantics are listed in d1/wdt.h and
  * docs/clocks-and-watchdog.md; each place that depends on one says so.
+ * d1_wdt_format_state() is in wdt_format.c (its own object: it links only
+ * if used).
  */
 #include "d1/wdt.h"
 
 #include <stddef.h>
 
 #include "d1/mmio.h"
-#include "fmt.h"
 
 /*
  * Interval index -> count cycles. SVD wdog_intv_value enumerates the cycle
@@ -26,9 +27,16 @@ static uintptr_t reg(const struct d1_wdt *w, uint32_t off)
 	return w->base + off;
 }
 
+/* A register base is non-zero and 4-byte aligned (every access is a 32-bit
+ * one, mmio.h). */
+static bool base_ok(uintptr_t base)
+{
+	return base != 0u && (base & 3u) == 0u;
+}
+
 static bool valid(const struct d1_wdt *w)
 {
-	return w != NULL && w->base != 0u && w->id < D1_WDT_COUNT;
+	return w != NULL && base_ok(w->base) && w->id < D1_WDT_COUNT;
 }
 
 /* The only way this file writes CFG, MODE or SOFT_RST: the key is always
@@ -62,7 +70,7 @@ const char *d1_wdt_name(enum d1_wdt_id id)
 
 d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base)
 {
-	if (w == NULL || base == 0u || (unsigned)id >= D1_WDT_COUNT) {
+	if (w == NULL || !base_ok(base) || (unsigned)id >= D1_WDT_COUNT) {
 		return D1_EINVAL;
 	}
 	*w = (struct d1_wdt){
@@ -136,48 +144,6 @@ d1_err_t d1_wdt_get_state(const struct d1_wdt *w, struct d1_wdt_state *st)
 	st->irq_pending = (d1_mmio_read32(reg(w, D1_WDT_IRQ_STA_OFFSET)) &
 	                   D1_WDT_IRQ_STA_IRQ_PEND_BITS) != 0u;
 	return D1_OK;
-}
-
-/* --- formatter: bounded appends, no libc (src/fmt.h) --- */
-
-d1_err_t d1_wdt_format_state(const struct d1_wdt_state *st, char *buf, size_t len)
-{
-	struct d1_fmt b;
-
-	if (st == NULL || buf == NULL || len == 0u) {
-		return D1_EINVAL;
-	}
-	d1_fmt_init(&b, buf, len);
-	d1_fmt_s(&b, st->name != NULL ? st->name : "wdt?");
-	d1_fmt_s(&b, st->running ? ": running, " : ": stopped, ");
-	if (st->timeout_ms == D1_WDT_TIMEOUT_UNKNOWN) {
-		d1_fmt_s(&b, "unknown timeout (index ");
-		d1_fmt_u64(&b, st->interval_index);
-		d1_fmt_s(&b, ")");
-	} else {
-		d1_fmt_u64(&b, st->timeout_ms);
-		d1_fmt_s(&b, " ms");
-	}
-	if (st->losc) {
-		d1_fmt_s(&b, " (LOSC)");
-	}
-	switch (st->action) {
-	case D1_WDT_ACTION_RESET:
-		d1_fmt_s(&b, ", reset mode");
-		break;
-	case D1_WDT_ACTION_IRQ:
-		d1_fmt_s(&b, ", interrupt mode");
-		break;
-	default:
-		d1_fmt_s(&b, ", no-action mode (cfg ");
-		d1_fmt_u64(&b, st->cfg_mode);
-		d1_fmt_s(&b, ")");
-		break;
-	}
-	if (st->irq_pending) {
-		d1_fmt_s(&b, ", irq pending");
-	}
-	return b.full ? D1_ERANGE : D1_OK;
 }
 
 /* --- arming --- */
@@ -336,11 +302,17 @@ d1_err_t d1_wdt_irq_enable(const struct d1_wdt *w, bool on)
 
 bool d1_wdt_irq_pending(const struct d1_wdt *w)
 {
+	if (!valid(w)) {
+		return false;
+	}
 	return (d1_mmio_read32(reg(w, D1_WDT_IRQ_STA_OFFSET)) & D1_WDT_IRQ_STA_IRQ_PEND_BITS) != 0u;
 }
 
 void d1_wdt_irq_ack(const struct d1_wdt *w)
 {
+	if (!valid(w)) {
+		return;
+	}
 	d1_mmio_write32(reg(w, D1_WDT_IRQ_STA_OFFSET), D1_WDT_IRQ_STA_IRQ_PEND_BITS);
 }
 

@@ -251,6 +251,51 @@ static void test_pll_cpu_1008_to_1200(void **state)
 	assert_int_equal(cm.core_violations, 0);
 }
 
+/* Issue 11 item 4: from U-Boot's PLL_CPU (0xF8002900 as read) the old
+ * sequence wrote 0xC0000000 (EN | LDO with N = 1) before the new N. No write
+ * may carry an N below 12, from U-Boot's state or from power-on (N = 1,
+ * PLL off), up and down. */
+static void test_pll_cpu_never_writes_illegal_n(void **state)
+{
+	static const uint64_t targets[] = {MHZ(1200), MHZ(288), MHZ(1008), MHZ(6144)};
+	uint64_t got = 0;
+
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	assert_int_equal(ccu_model_peek(&cm, D1_CCU_PLL_CPU_CTRL_OFFSET), 0xF8002900u);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u), D1_OK);
+	for (unsigned i = 0; i < 4; i++) {
+		assert_int_equal(d1_ccu_set_pll_cpu(&ccu, targets[i], &got), D1_OK);
+		assert_int_equal(got, targets[i]);
+		assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), targets[i]);
+	}
+	assert_true(cm.pll_cpu_writes >= 16);
+	assert_int_equal(cm.pll_range_violations, 0);
+	assert_int_equal(cm.core_violations, 0);
+
+	/* power-on state: PLL_CPU all zero (N field 0 = N 1), core on OSC24M */
+	sim_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008), &got), D1_OK);
+	assert_int_equal(rate(D1_CCU_CLK_PLL_CPU), MHZ(1008));
+	assert_int_equal(cm.pll_range_violations, 0);
+	assert_int_equal(cm.core_violations, 0);
+}
+
+/* The model's range check can fail. */
+static void test_model_catches_illegal_pll_n(void **state)
+{
+	(void)state;
+	ccu_model_preset_uboot(&cm);
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET, 0xE8002900u); /* N 42: ok */
+	assert_int_equal(cm.pll_range_violations, 0);
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET, 0x00000A00u);  /* N 11, EN off */
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_CPU_CTRL_OFFSET, 0xC0000000u);  /* N 1 */
+	d1_mmio_write32(D1_CCU_BASE + D1_CCU_PLL_PERI_CTRL_OFFSET, 0xE8210000u); /* PERI0 N 1 */
+	assert_int_equal(cm.pll_range_violations, 3);
+	assert_int_equal(cm.first_range_violation, 0x00000A00u);
+}
+
 static void test_pll_cpu_rounds_down_and_reports(void **state)
 {
 	uint64_t got = 0;
@@ -388,9 +433,9 @@ static void test_uart_gate_then_reset_and_reverse(void **state)
 		assert_false(on);
 		assert_int_equal(d1_ccu_uart_enable(&ccu, u), D1_OK);
 		assert_int_equal(cm.nlog, n0 + 2);
-		assert_int_equal(cm.log[n0].uart, u);
+		assert_int_equal(cm.log[n0].bit, u);
 		assert_int_equal(cm.log[n0].what, CCU_GATE_ON);
-		assert_int_equal(cm.log[n0 + 1].uart, u);
+		assert_int_equal(cm.log[n0 + 1].bit, u);
 		assert_int_equal(cm.log[n0 + 1].what, CCU_RST_DEASSERT);
 		assert_int_equal(d1_ccu_uart_is_enabled(&ccu, u, &on), D1_OK);
 		assert_true(on);
@@ -404,7 +449,7 @@ static void test_uart_gate_then_reset_and_reverse(void **state)
 		assert_int_equal(cm.nlog, n0 + 2);
 		assert_int_equal(cm.log[n0].what, CCU_RST_ASSERT);
 		assert_int_equal(cm.log[n0 + 1].what, CCU_GATE_OFF);
-		assert_int_equal(cm.log[n0 + 1].uart, u);
+		assert_int_equal(cm.log[n0 + 1].bit, u);
 	}
 	/* UART0 (the console) was never disturbed */
 	assert_int_equal(ccu_model_peek(&cm, D1_CCU_UART_BGR_OFFSET), 0x00010001u);
@@ -428,6 +473,107 @@ static void test_model_catches_bad_bgr_order(void **state)
 	d1_mmio_write32(bgr, 0x00000000u);
 	d1_mmio_write32(bgr, 0x00080000u); /* reset released without a clock */
 	assert_int_equal(cm.bgr_order_violations, 3);
+}
+
+/* Issue 11 item 16: every gate/reset pair of the 39 *_BGR registers through
+ * one function family. Per row, from all-off: enable opens the gate, then
+ * releases the reset (the model logs the order; no violation), touches only
+ * that pair, and is_enabled says so; from all-on: disable asserts the reset,
+ * then closes the gate, again only that pair. The rows cover every *_BGR
+ * register the model knows (from the SVD) and no pair twice. */
+static void test_bus_every_row_in_order(void **state)
+{
+	static uint32_t seen_off[D1_CCU_BUS_COUNT];
+	static uint8_t seen_bit[D1_CCU_BUS_COUNT];
+	unsigned distinct_regs = 0;
+
+	(void)state;
+	for (unsigned b = 0; b < D1_CCU_BUS_COUNT; b++) {
+		const enum d1_ccu_bus bus = (enum d1_ccu_bus)b;
+		unsigned n0;
+		uint32_t off;
+		uint32_t before;
+		uint32_t changed;
+		bool on = true;
+		bool gate = false;
+		bool rst = false;
+
+		sim_reset();
+		ccu_model_init(&cm, D1_CCU_BASE);
+		assert_int_equal(d1_ccu_bus_is_enabled(&ccu, bus, &on), D1_OK);
+		assert_false(on);
+		assert_int_equal(d1_ccu_bus_enable(&ccu, bus), D1_OK);
+		assert_int_equal(d1_ccu_bus_is_enabled(&ccu, bus, &on), D1_OK);
+		assert_true(on);
+		assert_true(cm.nlog >= 1 && cm.nlog <= 2);
+		off = cm.log[0].off;
+		seen_off[b] = off;
+		seen_bit[b] = cm.log[0].bit;
+		for (unsigned i = 0; i < cm.nlog; i++) {
+			assert_int_equal(cm.log[i].off, off);
+			assert_int_equal(cm.log[i].bit, cm.log[0].bit);
+			gate |= cm.log[i].what == CCU_GATE_ON;
+			rst |= cm.log[i].what == CCU_RST_DEASSERT;
+		}
+		if (gate && rst) { /* gate first, and in two writes */
+			assert_int_equal(cm.log[0].what, CCU_GATE_ON);
+			assert_int_equal(cm.log[1].what, CCU_RST_DEASSERT);
+			assert_true(cm.bgr_writes == 2);
+		}
+		changed = ccu_model_peek(&cm, off);
+		assert_int_equal(changed & ~((1u << seen_bit[b]) | (1u << (16u + seen_bit[b]))), 0);
+
+		/* from all-on: only this pair goes off, reset first */
+		ccu_model_poke(&cm, off, 0xFFFFFFFFu);
+		before = ccu_model_peek(&cm, off);
+		n0 = cm.nlog;
+		if (bus == D1_CCU_BUS_DRAM || bus == D1_CCU_BUS_RISCV_CFG) {
+			SIM_EXPECT_NO_WRITE(d1_ccu_bus_disable(&ccu, bus), D1_EBUSY);
+			continue;
+		}
+		assert_int_equal(d1_ccu_bus_disable(&ccu, bus), D1_OK);
+		assert_int_equal(d1_ccu_bus_is_enabled(&ccu, bus, &on), D1_OK);
+		assert_false(on);
+		assert_int_equal(before ^ ccu_model_peek(&cm, off), changed);
+		if (gate && rst) {
+			assert_int_equal(cm.nlog - n0, 2);
+			assert_int_equal(cm.log[n0].what, CCU_RST_ASSERT);
+			assert_int_equal(cm.log[n0 + 1].what, CCU_GATE_OFF);
+		}
+		assert_int_equal(cm.bgr_order_violations, 0);
+		assert_int_equal(cm.bgr_reserved_changes, 0);
+	}
+	for (unsigned b = 0; b < D1_CCU_BUS_COUNT; b++) {
+		bool first = true;
+		for (unsigned a = 0; a < b; a++) {
+			/* no two rows drive the same pair */
+			assert_false(seen_off[a] == seen_off[b] && seen_bit[a] == seen_bit[b]);
+			first &= seen_off[a] != seen_off[b];
+		}
+		distinct_regs += first;
+	}
+	assert_int_equal(distinct_regs, ccu_model_bgr_count());
+	assert_int_equal(distinct_regs, 39);
+	/* the UART wrappers are rows UART0..5 of the same table */
+	assert_int_equal(seen_off[D1_CCU_BUS_UART3], D1_CCU_UART_BGR_OFFSET);
+	assert_int_equal(seen_bit[D1_CCU_BUS_UART3], 3);
+}
+
+/* The generic order check of the model can fail, on a register other than
+ * UART_BGR. */
+static void test_model_catches_bad_bgr_order_any_register(void **state)
+{
+	const uintptr_t smhc = D1_CCU_BASE + 0x84Cu; /* SVD smhc_bgr */
+
+	(void)state;
+	d1_mmio_write32(smhc, 1u << 17); /* SMHC1 reset released, gate closed */
+	assert_int_equal(cm.bgr_order_violations, 1);
+	d1_mmio_write32(smhc, (1u << 17) | (1u << 1) | (1u << 2) | (1u << 18)); /* SMHC2 at once */
+	assert_int_equal(cm.bgr_order_violations, 2);
+	d1_mmio_write32(smhc, (1u << 17) | (1u << 18) | (1u << 2)); /* SMHC1 gate cut while live */
+	assert_int_equal(cm.bgr_order_violations, 3);
+	d1_mmio_write32(smhc, 1u << 30); /* a bit the SVD does not list */
+	assert_int_equal(cm.bgr_reserved_changes, 1);
 }
 
 static void test_apb1_config_no_glitch(void **state)
@@ -489,6 +635,15 @@ static void test_invalid_inputs_write_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(NULL, D1_CCU_BASE, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 0, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE, 0), D1_EINVAL);
+	/* issue 11 item 11: an unaligned base was accepted */
+	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE + 2u, D1_OSC24M_HZ), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 3u, D1_OSC24M_HZ), D1_EINVAL);
+	c = ccu;
+	c.base = D1_CCU_BASE + 1u; /* a handle filled by hand */
+	SIM_EXPECT_NO_WRITE(d1_ccu_uart_enable(&c, 0), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&c, D1_CCU_CLK_APB1, &hz), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_set_pll_cpu(&c, MHZ(1008), NULL), D1_EINVAL);
+	assert_int_equal(sim_unmapped(), 0);
 	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk)D1_CCU_CLK_COUNT, &hz),
 	                    D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_get_rate(&ccu, (enum d1_ccu_clk) - 1, &hz), D1_EINVAL);
@@ -504,6 +659,20 @@ static void test_invalid_inputs_write_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_ccu_uart_disable(&bad, 0), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_uart_is_enabled(&ccu, 6, &on), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_uart_is_enabled(&ccu, 0, NULL), D1_EINVAL);
+	/* bus gates */
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_enable(NULL, D1_CCU_BUS_DE), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_enable(&bad, D1_CCU_BUS_DE), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_enable(&ccu, (enum d1_ccu_bus)D1_CCU_BUS_COUNT), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_enable(&ccu, (enum d1_ccu_bus) - 1), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_disable(NULL, D1_CCU_BUS_DE), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_disable(&ccu, (enum d1_ccu_bus)D1_CCU_BUS_COUNT), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_disable(&ccu, D1_CCU_BUS_DRAM), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_disable(&ccu, D1_CCU_BUS_RISCV_CFG), D1_EBUSY);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_is_enabled(&ccu, D1_CCU_BUS_DE, NULL), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_ccu_bus_is_enabled(NULL, D1_CCU_BUS_DE, &on), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(
+	        d1_ccu_bus_is_enabled(&ccu, (enum d1_ccu_bus)(D1_CCU_BUS_COUNT + 7u), &on),
+	        D1_EINVAL);
 	/* APB1 */
 	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(NULL, D1_CCU_APB_SRC_OSC24M, 1, 0, NULL), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_apb1_config(&ccu, (enum d1_ccu_apb_src)4, 1, 0, NULL),
@@ -548,6 +717,8 @@ int main(void)
 	        T(test_decode_variants),
 	        T(test_every_source_mux_value),
 	        T(test_pll_cpu_1008_to_1200),
+	        T(test_pll_cpu_never_writes_illegal_n),
+	        T(test_model_catches_illegal_pll_n),
 	        T(test_pll_cpu_rounds_down_and_reports),
 	        T(test_model_catches_core_on_unlocked_pll),
 	        T(test_pll_lock_timeout_leaves_core_on_osc24m),
@@ -555,6 +726,8 @@ int main(void)
 	        T(test_pll_change_when_core_is_elsewhere),
 	        T(test_uart_gate_then_reset_and_reverse),
 	        T(test_model_catches_bad_bgr_order),
+	        T(test_bus_every_row_in_order),
+	        T(test_model_catches_bad_bgr_order_any_register),
 	        T(test_apb1_config_no_glitch),
 	        T(test_model_catches_apb1_glitch),
 	        T(test_invalid_inputs_write_nothing),

@@ -362,12 +362,16 @@ static void test_s_per_and_delegation(void **state)
 	pm.prio[NSRC] = 9;
 	assert_int_equal(d1_plic_check_delegation(&m_ctx), D1_OK); /* M: always */
 
-	/* S-mode without S_PER: refused, and nothing takes effect */
+	/* S-mode without S_PER: refused, and nothing takes effect; the probe
+	 * read faulted inside the fault-safe probe, nothing trapped unhandled */
 	pm.s_mode = true;
 	plic = (struct d1_plic){0};
 	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, NSRC, 0), D1_ENODELEG);
 	assert_int_equal(pm.prio[NSRC], 9);
-	assert_int_equal(pm.denied_writes, 1); /* only the probe */
+	assert_int_equal(pm.denied_reads, 1); /* only the probe's read */
+	assert_int_equal(pm.denied_writes, 0);
+	assert_int_equal(sim_probe_faults(), 1);
+	assert_int_equal(sim_unhandled_faults(), 0);
 	/* threshold and claim/complete stay reachable (T-Head) */
 	plic.base = BASE;
 	plic.context = 1;
@@ -376,9 +380,12 @@ static void test_s_per_and_delegation(void **state)
 	assert_int_equal(d1_plic_set_threshold(&plic, 3), D1_OK);
 	assert_int_equal(pm.threshold[1], 3);
 	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENODELEG);
-	/* S-mode cannot grant itself S_PER */
+	/* S-mode cannot grant itself S_PER: on the D1 the access faults
+	 * (M-mode only, plic_ctrl.v), here an unhandled fault for each of the
+	 * write and the read-back */
 	assert_int_equal(d1_plic_set_s_per(BASE, true), D1_ENODELEG);
 	assert_int_equal(pm.ctrl, 0);
+	assert_int_equal(sim_unhandled_faults(), 2);
 
 	/* M-mode sets S_PER (as OpenSBI does at boot) */
 	pm.s_mode = false;
@@ -393,9 +400,10 @@ static void test_s_per_and_delegation(void **state)
 
 	/* the CPU power domain went off: S_PER is lost, the check says so */
 	plic_model_power_cycle(&pm);
-	w0 = pm.denied_writes;
+	w0 = pm.denied_reads;
 	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENODELEG);
-	assert_int_equal(pm.denied_writes, w0 + 1);
+	assert_int_equal(pm.denied_reads, w0 + 1);
+	assert_int_equal(sim_unhandled_faults(), 2); /* no new one */
 	pm.s_mode = false;
 	assert_int_equal(d1_plic_set_s_per(BASE, false), D1_OK);
 }
@@ -570,13 +578,167 @@ static void test_foreign_claim_completed_and_counted(void **state)
 	assert_int_equal(st.spurious, 0);
 	assert_int_equal(st.dispatched, 1);
 	assert_int_equal(hl.calls[40], 1);
-	/* it can interrupt again (it was not left in service) */
+	/* completed first (enabled at that moment), then masked in this
+	 * context: it cannot come back */
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_false(plic_model_enabled(&pm, D1_PLIC_CTX_S, 150));
+	assert_int_equal(st.last_foreign, 150);
 	plic_model_set_level(&pm, 150, true);
 	plic_model_set_level(&pm, 150, false);
 	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
-	assert_int_equal(pm.delivered[150], 2);
-	assert_int_equal(st.foreign, 2);
-	assert_int_equal(st.spurious, 0);
+	assert_int_equal(pm.delivered[150], 1);
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.spurious, 1);
+	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
+}
+
+/* Issue 11 item 9: the openC906 RTL answers an S-mode access to a priority
+ * register without S_PER with PSLVERR (a load/store access fault); the model
+ * faults the same way. The old check read the register directly: an
+ * unhandled fault (on the D1: a trap). Now every probe access runs through
+ * the port's fault-safe d1_port_probe32(): D1_ENODELEG, no unhandled fault,
+ * no write reached the PLIC. */
+static void test_delegation_check_is_trap_safe(void **state)
+{
+	uint64_t w0;
+
+	(void)state;
+	plic = (struct d1_plic){.base = BASE, .context = 1, .nsources = NSRC, .prio_max = 31};
+	pm.s_mode = true;
+	w0 = sim_writes();
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENODELEG);
+	assert_int_equal(sim_unhandled_faults(), 0);
+	assert_int_equal(sim_probe_faults(), 1);
+	assert_int_equal(sim_probe_calls(), 1); /* the read faulted: no write tried */
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(sim_critical_depth(), 0);
+	/* init for context 1 says the same, and writes nothing */
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, NSRC, 0), D1_ENODELEG);
+	assert_int_equal(sim_unhandled_faults(), 0);
+	assert_int_equal(sim_writes(), w0);
+	/* with S_PER (set from M-mode) the same probe passes, 4 accesses */
+	pm.s_mode = false;
+	assert_int_equal(d1_plic_set_s_per(BASE, true), D1_OK);
+	pm.s_mode = true;
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_OK);
+	assert_int_equal(sim_probe_calls(), 2 + 4);
+	assert_int_equal(sim_unhandled_faults(), 0);
+}
+
+/* A port without a fault-safe probe: the check makes no access at all and
+ * says D1_ENOTSUP; init proceeds unchecked (documented), which works with
+ * S_PER set. */
+static void test_delegation_without_probe_support(void **state)
+{
+	uint64_t r0;
+	uint64_t w0;
+
+	(void)state;
+	sim_set_probe_supported(false);
+	plic = (struct d1_plic){.base = BASE, .context = 1, .nsources = NSRC, .prio_max = 31};
+	pm.s_mode = true;
+	r0 = sim_reads();
+	w0 = sim_writes();
+	assert_int_equal(d1_plic_check_delegation(&plic), D1_ENOTSUP);
+	assert_int_equal(sim_reads(), r0);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(sim_unhandled_faults(), 0);
+	pm.s_mode = false;
+	assert_int_equal(d1_plic_set_s_per(BASE, true), D1_OK);
+	pm.s_mode = true;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 5), D1_OK);
+	assert_int_equal(pm.prio[76], 5);
+	assert_int_equal(sim_unhandled_faults(), 0);
+}
+
+/* The model's fault rule can fail: every gated register class faults from
+ * S-mode without S_PER; S_PER opens all but PLIC_CTRL; context 1's threshold
+ * and claim are always reachable. */
+static void test_model_faults_like_the_rtl(void **state)
+{
+	static const uint32_t gated[] = {
+	        D1_PLIC_PRIO_OFFSET(5),
+	        D1_PLIC_PENDING_OFFSET(0),
+	        D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 1),
+	        D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_M, 0),
+	        D1_PLIC_THRESHOLD_OFFSET(D1_PLIC_CTX_M),
+	        D1_PLIC_CTRL_OFFSET,
+	};
+	uint64_t n = 0;
+
+	(void)state;
+	pm.s_mode = true;
+	for (unsigned i = 0; i < sizeof(gated) / sizeof(gated[0]); i++) {
+		(void)d1_mmio_read32(BASE + gated[i]);
+		d1_mmio_write32(BASE + gated[i], 0);
+		n += 2;
+		assert_int_equal(sim_unhandled_faults(), n);
+	}
+	(void)d1_mmio_read32(BASE + D1_PLIC_THRESHOLD_OFFSET(D1_PLIC_CTX_S));
+	d1_mmio_write32(BASE + D1_PLIC_THRESHOLD_OFFSET(D1_PLIC_CTX_S), 2);
+	(void)d1_mmio_read32(BASE + D1_PLIC_CLAIM_OFFSET(D1_PLIC_CTX_S));
+	assert_int_equal(pm.threshold[1], 2);
+	assert_int_equal(sim_unhandled_faults(), n);
+	pm.ctrl = 1; /* S_PER as M-mode firmware sets it */
+	for (unsigned i = 0; i + 1 < sizeof(gated) / sizeof(gated[0]); i++) {
+		(void)d1_mmio_read32(BASE + gated[i]);
+	}
+	assert_int_equal(sim_unhandled_faults(), n);
+	(void)d1_mmio_read32(BASE + D1_PLIC_CTRL_OFFSET);
+	assert_int_equal(sim_unhandled_faults(), n + 1);
+}
+
+/* Issue 11 item 10: a LEVEL source above the handle's nsources that stays
+ * high (id 100, a 32-source handle): the old dispatch completed it 33 times
+ * in one call (the loop bound) and left it enabled, so the line stayed high
+ * and the trap re-entered for ever. One claim, complete, mask, counted. */
+static void test_foreign_level_source_masked(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 32, 0), D1_OK);
+	table_all(level_handler, false);
+	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(100), 4);
+	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 100 / 32), 1u << (100 % 32));
+	plic_model_set_level(&pm, 100, true); /* and it stays high */
+	assert_int_equal(d1_plic_isr(&plic, table, 33, &st), 0);
+	assert_int_equal(pm.claims[D1_PLIC_CTX_S], 1);
+	assert_int_equal(pm.completes[D1_PLIC_CTX_S], 1);
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(pm.claimed_by[100], -1);
+	assert_false(plic_model_enabled(&pm, D1_PLIC_CTX_S, 100));
+	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S)); /* the trap does not re-enter */
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.last_foreign, 100);
+	assert_int_equal(st.unhandled + st.dispatched + st.spurious, 0);
+	assert_int_equal(hl.n, 0);
+}
+
+/* Issue 11 item 11: d1_plic_isr() with a NULL table but a non-zero length
+ * crashed (ASan); it is refused, counted in d1_plic::rejected, and touches
+ * nothing. d1_plic_claim(NULL) reads nothing and returns 0. */
+static void test_isr_null_table_refused(void **state)
+{
+	struct d1_plic_stats st = {0};
+	uint64_t r0;
+
+	(void)state;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 9), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
+	plic_model_set_level(&pm, 76, true);
+	r0 = sim_reads();
+	SIM_EXPECT_NO_WRITE(d1_plic_isr(&plic, NULL, 100, &st), 0u);
+	assert_int_equal(sim_reads(), r0);
+	assert_int_equal(plic.rejected, 1);
+	assert_int_equal(pm.claims[1], 0);
+	SIM_EXPECT_NO_WRITE(d1_plic_claim(NULL), 0u);
+	assert_int_equal(sim_reads(), r0);
+	/* a NULL table with length 0 is the documented "no handlers" */
+	assert_int_equal(d1_plic_isr(&plic, NULL, 0, &st), 0);
+	assert_int_equal(st.unhandled, 1);
 	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
 }
 
@@ -648,6 +810,11 @@ int main(void)
 	        cmocka_unit_test_setup(test_self_complete_not_repeated, setup),
 	        cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
 	        cmocka_unit_test_setup(test_foreign_claim_completed_and_counted, setup),
+	        cmocka_unit_test_setup(test_delegation_check_is_trap_safe, setup),
+	        cmocka_unit_test_setup(test_delegation_without_probe_support, setup),
+	        cmocka_unit_test_setup(test_model_faults_like_the_rtl, setup),
+	        cmocka_unit_test_setup(test_foreign_level_source_masked, setup),
+	        cmocka_unit_test_setup(test_isr_null_table_refused, setup),
 	        cmocka_unit_test_setup(test_claim_value_masked, setup),
 	        cmocka_unit_test_setup(test_delegation_probe_within_prio_max, setup),
 	};

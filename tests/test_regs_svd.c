@@ -15,6 +15,7 @@
  */
 #include <setjmp.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -264,6 +265,99 @@ static void test_plic_arrays_match_svd(void **state)
 	}
 }
 
+/* The CCU bus gate/reset table (D1_CCU_BUS_LIST, the one source of the
+ * driver's table and of enum d1_ccu_bus) against the SVD: every row's
+ * register offset and gate/reset bit, and, the other way round, every
+ * *_bgr register and every gating / rst field the SVD lists is a row. */
+static const struct bus_row {
+	const char *name;
+	const char *reg;
+	uint32_t off;
+	const char *gate_field;
+	unsigned gate;
+	const char *rst_field;
+	unsigned rst;
+} bus_rows[] = {
+#define BUS_ROW_(n, r, o, gf, g, rf, rs) {#n, r, (o), gf, (g), rf, (rs)},
+        D1_CCU_BUS_LIST(BUS_ROW_)
+#undef BUS_ROW_
+};
+
+static bool bgr_field_named(const char *reg, const char *field)
+{
+	for (size_t i = 0; i < sizeof(bus_rows) / sizeof(bus_rows[0]); i++) {
+		if (strcmp(bus_rows[i].reg, reg) == 0 &&
+		    (strcmp(bus_rows[i].gate_field, field) == 0 ||
+		     strcmp(bus_rows[i].rst_field, field) == 0)) {
+			return true;
+		}
+	}
+	return false;
+}
+
+static void check_bit(const struct bus_row *b, const char *field, unsigned lsb, unsigned *bad)
+{
+	const struct row *f;
+
+	if (lsb == D1_CCU_BUS_NO_BIT) {
+		if (field[0] != '\0') {
+			fprintf(stderr, "D1_CCU_BUS_%s: field %s without a bit\n", b->name, field);
+			(*bad)++;
+		}
+		return;
+	}
+	f = find("CCU", b->reg, field);
+	if (f == NULL || f->lsb != (int)lsb || f->width != 1) {
+		fprintf(stderr, "D1_CCU_BUS_%s: %s.%s bit %u, SVD %d width %d\n", b->name, b->reg,
+		        field, lsb, f != NULL ? f->lsb : -1, f != NULL ? f->width : -1);
+		(*bad)++;
+	}
+}
+
+static void test_ccu_bus_table_matches_svd(void **state)
+{
+	unsigned bad = 0;
+	unsigned bgr_regs = 0;
+
+	(void)state;
+	assert_int_equal(sizeof(bus_rows) / sizeof(bus_rows[0]), 62);
+	for (size_t i = 0; i < sizeof(bus_rows) / sizeof(bus_rows[0]); i++) {
+		const struct bus_row *b = &bus_rows[i];
+		const struct row *r = find("CCU", b->reg, NULL);
+
+		if (r == NULL || r->offset != b->off) {
+			fprintf(stderr, "D1_CCU_BUS_%s: %s offset 0x%X, SVD 0x%X\n", b->name,
+			        b->reg, b->off, r != NULL ? r->offset : 0xFFFFFFFFu);
+			bad++;
+		}
+		if (b->gate == D1_CCU_BUS_NO_BIT && b->rst == D1_CCU_BUS_NO_BIT) {
+			bad++; /* a row that drives nothing */
+		}
+		check_bit(b, b->gate_field, b->gate, &bad);
+		check_bit(b, b->rst_field, b->rst, &bad);
+	}
+	/* completeness: the SVD's side */
+	for (size_t i = 0; i < nrows; i++) {
+		size_t len = strlen(rows[i].reg);
+
+		if (strcmp(rows[i].periph, "CCU") != 0 || len < 4 ||
+		    strcmp(rows[i].reg + len - 4, "_bgr") != 0) {
+			continue;
+		}
+		if (rows[i].field[0] == '\0') {
+			bgr_regs++;
+			continue;
+		}
+		if (!bgr_field_named(rows[i].reg, rows[i].field)) {
+			fprintf(stderr, "SVD %s.%s is in no D1_CCU_BUS_LIST row\n", rows[i].reg,
+			        rows[i].field);
+			bad++;
+		}
+	}
+	assert_int_equal(bgr_regs, 39);
+	assert_int_equal(bad, 0);
+}
+
 /* The checker itself must be able to fail. */
 static void test_checker_detects_a_wrong_offset(void **state)
 {
@@ -281,6 +375,7 @@ int main(int argc, char **argv)
 	        cmocka_unit_test(test_every_offset_and_field_matches_svd),
 	        cmocka_unit_test(test_memory_map_and_irqs_match_svd),
 	        cmocka_unit_test(test_plic_arrays_match_svd),
+	        cmocka_unit_test(test_ccu_bus_table_matches_svd),
 	        cmocka_unit_test(test_checker_detects_a_wrong_offset),
 	};
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file ccu.h
- * @brief D1 clock control unit: rates decoded from the live registers, UART
- *        bus gate/reset, APB1 configuration, PLL_CPU change.
+ * @brief D1 clock control unit: rates decoded from the live registers, bus
+ *        gates and resets of every block, APB1 configuration, PLL_CPU change.
  *
  * Instead of assuming "24 MHz" the ports and the other drivers' users ask
  * the CCU: d1_ccu_uart_clock_hz() for a UART's input clock,
@@ -13,15 +13,17 @@
  *    PLL_PERI0(4X) = OSC24M * N / M, 2X = 4X / P0, 1X = 2X / 2,
  *    800M = 4X / P1. A PLL with EN or the output gate clear gives no clock.
  *  - PSI = src / M / 2^N; APBn = src / M / 2^N; core = src / M; AXI = core / N.
- *  - UART_BGR: gate bit n, reset bit 16 + n (1 = de-asserted); U-Boot opens
- *    the gate, then de-asserts the reset.
- *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN, program N with
- *    EN|LDO, set LOCK_EN, poll LOCK, settle, open the output gate - with the
- *    core moved to the 24 MHz oscillator for the duration.
+ *  - *_BGR (D1_CCU_BUS_LIST in ccu_regs.h): gate bit, reset bit (1 =
+ *    de-asserted); U-Boot opens the gate, then de-asserts the reset.
+ *  - PLL_CPU reprogramming (U-Boot order): clear LOCK_EN with the new N
+ *    (no write carries N < 12), set EN|LDO, set LOCK_EN, poll LOCK, settle,
+ *    open the output gate - with the core moved to the 24 MHz oscillator
+ *    for the duration.
  * Rates are exact integer arithmetic, rounded down to 1 Hz.
  *
- * Concurrency: UART_BGR is shared by all UARTs, so its read-modify-writes
- * run inside d1_port_critical_enter()/exit(). PLL_CPU, RISCV_CLK and APB1
+ * Concurrency: a *_BGR register can be shared by several instances (all
+ * UARTs share UART_BGR), so its read-modify-writes run inside
+ * d1_port_critical_enter()/exit(). PLL_CPU, RISCV_CLK and APB1
  * have a single owner (the port's clock setup) that serialises its calls;
  * d1_ccu_set_pll_cpu() does not hold a critical section across its bounded
  * wait.
@@ -69,6 +71,75 @@ enum d1_ccu_apb_src {
 	D1_CCU_APB_SRC_PSI = 2,      /**< PSI clock. */
 	D1_CCU_APB_SRC_PERI0_1X = 3, /**< PLL_PERI0(1X). */
 };
+
+/** Bus gate / reset pairs: the rows of D1_CCU_BUS_LIST (ccu_regs.h), in its order. */
+enum d1_ccu_bus {
+	D1_CCU_BUS_DE = 0,           /**< SVD de_bgr: gating / rst. */
+	D1_CCU_BUS_DI = 1,           /**< SVD di_bgr: gating / rst. */
+	D1_CCU_BUS_G2D = 2,          /**< SVD g2d_bgr: gating / rst. */
+	D1_CCU_BUS_CE = 3,           /**< SVD ce_bgr: gating / rst. */
+	D1_CCU_BUS_VE = 4,           /**< SVD ve_bgr: gating / rst. */
+	D1_CCU_BUS_DMA = 5,          /**< SVD dma_bgr: gating / rst. */
+	D1_CCU_BUS_MSGBOX0 = 6,      /**< SVD msgbox_bgr: msgbox0_gating / msgbox0_rst. */
+	D1_CCU_BUS_MSGBOX1 = 7,      /**< SVD msgbox_bgr: msgbox1_gating / msgbox1_rst. */
+	D1_CCU_BUS_MSGBOX2 = 8,      /**< SVD msgbox_bgr: msgbox2_gating / msgbox2_rst. */
+	D1_CCU_BUS_SPINLOCK = 9,     /**< SVD spinlock_bgr: gating / rst. */
+	D1_CCU_BUS_HSTIMER = 10,     /**< SVD hstimer_bgr: gating / rst. */
+	D1_CCU_BUS_DBGSYS = 11,      /**< SVD dbgsys_bgr: gating / rst. */
+	D1_CCU_BUS_PWM = 12,         /**< SVD pwm_bgr: gating / rst. */
+	D1_CCU_BUS_IOMMU = 13,       /**< SVD iommu_bgr: gating. */
+	D1_CCU_BUS_DRAM = 14,        /**< SVD dram_bgr: gating / rst. */
+	D1_CCU_BUS_SMHC0 = 15,       /**< SVD smhc_bgr: smhc0_gating / smhc0_rst. */
+	D1_CCU_BUS_SMHC1 = 16,       /**< SVD smhc_bgr: smhc1_gating / smhc1_rst. */
+	D1_CCU_BUS_SMHC2 = 17,       /**< SVD smhc_bgr: smhc2_gating / smhc2_rst. */
+	D1_CCU_BUS_UART0 = 18,       /**< SVD uart_bgr: uart0_gating / uart0_rst. */
+	D1_CCU_BUS_UART1 = 19,       /**< SVD uart_bgr: uart1_gating / uart1_rst. */
+	D1_CCU_BUS_UART2 = 20,       /**< SVD uart_bgr: uart2_gating / uart2_rst. */
+	D1_CCU_BUS_UART3 = 21,       /**< SVD uart_bgr: uart3_gating / uart3_rst. */
+	D1_CCU_BUS_UART4 = 22,       /**< SVD uart_bgr: uart4_gating / uart4_rst. */
+	D1_CCU_BUS_UART5 = 23,       /**< SVD uart_bgr: uart5_gating / uart5_rst. */
+	D1_CCU_BUS_TWI0 = 24,        /**< SVD twi_bgr: twi0_gating / twi0_rst. */
+	D1_CCU_BUS_TWI1 = 25,        /**< SVD twi_bgr: twi1_gating / twi1_rst. */
+	D1_CCU_BUS_TWI2 = 26,        /**< SVD twi_bgr: twi2_gating / twi2_rst. */
+	D1_CCU_BUS_TWI3 = 27,        /**< SVD twi_bgr: twi3_gating / twi3_rst. */
+	D1_CCU_BUS_SPI0 = 28,        /**< SVD spi_bgr: spi0_gating / spi0_rst. */
+	D1_CCU_BUS_SPI1 = 29,        /**< SVD spi_bgr: spi1_gating / spi1_rst. */
+	D1_CCU_BUS_EMAC = 30,        /**< SVD emac_bgr: gating / rst. */
+	D1_CCU_BUS_IRTX = 31,        /**< SVD irtx_bgr: gating / rst. */
+	D1_CCU_BUS_GPADC = 32,       /**< SVD gpadc_bgr: gating / rst. */
+	D1_CCU_BUS_THS = 33,         /**< SVD ths_bgr: gating / rst. */
+	D1_CCU_BUS_I2S0 = 34,        /**< SVD i2s_bgr: i2s0_gating / i2s0_rst. */
+	D1_CCU_BUS_I2S1 = 35,        /**< SVD i2s_bgr: i2s1_gating / i2s1_rst. */
+	D1_CCU_BUS_I2S2 = 36,        /**< SVD i2s_bgr: i2s2_gating / i2s2_rst. */
+	D1_CCU_BUS_OWA = 37,         /**< SVD owa_bgr: gating / rst. */
+	D1_CCU_BUS_DMIC = 38,        /**< SVD dmic_bgr: gating / rst. */
+	D1_CCU_BUS_AUDIO_CODEC = 39, /**< SVD audio_codec_bgr: gating / rst. */
+	D1_CCU_BUS_USB_OHCI0 = 40,   /**< SVD usb_bgr: usbohci0_gating / usbohci0_rst. */
+	D1_CCU_BUS_USB_OHCI1 = 41,   /**< SVD usb_bgr: usbohci1_gating / usbohci1_rst. */
+	D1_CCU_BUS_USB_EHCI0 = 42,   /**< SVD usb_bgr: usbehci0_gating / usbehci0_rst. */
+	D1_CCU_BUS_USB_EHCI1 = 43,   /**< SVD usb_bgr: usbehci1_gating / usbehci1_rst. */
+	D1_CCU_BUS_USB_OTG0 = 44,    /**< SVD usb_bgr: usbotg0_gating / usbotg0_rst. */
+	D1_CCU_BUS_LRADC = 45,       /**< SVD lradc_bgr: gating / rst. */
+	D1_CCU_BUS_DPSS_TOP = 46,    /**< SVD dpss_top_bgr: gating / rst. */
+	D1_CCU_BUS_DSI = 47,         /**< SVD dsi_bgr: gating / rst. */
+	D1_CCU_BUS_TCONLCD = 48,     /**< SVD tconlcd_bgr: gating / rst. */
+	D1_CCU_BUS_TCONTV = 49,      /**< SVD tcontv_bgr: gating / rst. */
+	D1_CCU_BUS_LVDS = 50,        /**< SVD lvds_bgr: rst. */
+	D1_CCU_BUS_TVE_TOP = 51,     /**< SVD tve_bgr: top_gating / top_rst. */
+	D1_CCU_BUS_TVE = 52,         /**< SVD tve_bgr: gating / rst. */
+	D1_CCU_BUS_TVD_TOP = 53,     /**< SVD tvd_bgr: top_gating / top_rst. */
+	D1_CCU_BUS_TVD = 54,         /**< SVD tvd_bgr: gating / rst. */
+	D1_CCU_BUS_LEDC = 55,        /**< SVD ledc_bgr: gating / rst. */
+	D1_CCU_BUS_CSI = 56,         /**< SVD csi_bgr: gating / rst. */
+	D1_CCU_BUS_TPADC = 57,       /**< SVD tpadc_bgr: gating / rst. */
+	D1_CCU_BUS_DSP = 58,         /**< SVD dsp_bgr: rst. */
+	D1_CCU_BUS_DSP_CFG = 59,     /**< SVD dsp_bgr: cfg_gating / cfg_rst. */
+	D1_CCU_BUS_DSP_DBG = 60,     /**< SVD dsp_bgr: dbg_rst. */
+	D1_CCU_BUS_RISCV_CFG = 61,   /**< SVD riscv_cfg_bgr: gating / rst. */
+};
+
+/** Number of enum d1_ccu_bus values. */
+#define D1_CCU_BUS_COUNT 62u
 
 /** Number of UARTs with a gate/reset in UART_BGR. */
 #define D1_CCU_UART_COUNT 6u
@@ -122,9 +193,12 @@ struct d1_ccu {
 /**
  * @brief Initialise the handle. Touches no register.
  * @param c       Handle to fill.
- * @param base    CCU base (D1_CCU_BASE or its mapping).
+ * @param base    CCU base (D1_CCU_BASE or its mapping), non-zero, 4-byte
+ *                aligned.
  * @param osc24m_hz OSC24M rate, Hz (D1_OSC24M_HZ), non-zero.
- * @return D1_OK; D1_EINVAL for a NULL handle, zero base or zero rate.
+ * @return D1_OK; D1_EINVAL for a NULL handle, zero or unaligned base or
+ *         zero rate. Every other call returns D1_EINVAL for a handle that
+ *         fails these checks (nothing accessed).
  */
 d1_err_t d1_ccu_init(struct d1_ccu *c, uintptr_t base, uint32_t osc24m_hz);
 
@@ -161,8 +235,8 @@ d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *
 d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *hz);
 
 /**
- * @brief Open UARTn's bus clock gate, then de-assert its reset (two
- *        writes, in that order, as U-Boot does). Other UARTs' bits are kept.
+ * @brief Open UARTn's bus clock gate, then de-assert its reset:
+ *        d1_ccu_bus_enable(c, D1_CCU_BUS_UART0 + uart).
  * @param c    Initialised handle.
  * @param uart 0..5.
  * @return D1_OK; D1_EINVAL bad handle or UART number.
@@ -170,7 +244,8 @@ d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *h
 d1_err_t d1_ccu_uart_enable(const struct d1_ccu *c, unsigned uart);
 
 /**
- * @brief Assert UARTn's reset, then close its gate (the reverse order).
+ * @brief Assert UARTn's reset, then close its gate:
+ *        d1_ccu_bus_disable(c, D1_CCU_BUS_UART0 + uart).
  * @param c    Initialised handle.
  * @param uart 0..5.
  * @return D1_OK; D1_EINVAL bad handle or UART number.
@@ -178,13 +253,49 @@ d1_err_t d1_ccu_uart_enable(const struct d1_ccu *c, unsigned uart);
 d1_err_t d1_ccu_uart_disable(const struct d1_ccu *c, unsigned uart);
 
 /**
- * @brief Whether UARTn is clocked and out of reset.
+ * @brief Whether UARTn is clocked and out of reset:
+ *        d1_ccu_bus_is_enabled(c, D1_CCU_BUS_UART0 + uart, on).
  * @param c    Initialised handle.
  * @param uart 0..5.
  * @param on   true when gate open and reset de-asserted.
  * @return D1_OK; D1_EINVAL bad handle, UART number or NULL @p on.
  */
 d1_err_t d1_ccu_uart_is_enabled(const struct d1_ccu *c, unsigned uart, bool *on);
+
+/**
+ * @brief Clock a block and release its reset: open the bus clock gate, then
+ *        de-assert the reset (two read-modify-writes of its *_BGR register
+ *        in one critical section, in that order, as U-Boot does; one write
+ *        for a row with only a gate or only a reset). Other bits of the
+ *        register (other instances) are kept.
+ * @param c   Initialised handle.
+ * @param bus Which gate/reset pair.
+ * @return D1_OK; D1_EINVAL bad handle or @p bus (nothing written).
+ */
+d1_err_t d1_ccu_bus_enable(const struct d1_ccu *c, enum d1_ccu_bus bus);
+
+/**
+ * @brief Put a block in reset and stop its bus clock: assert the reset, then
+ *        close the gate (the reverse order).
+ *
+ * Refused for D1_CCU_BUS_DRAM and D1_CCU_BUS_RISCV_CFG: the running system
+ * needs them (code and data in DRAM, the core's configuration block).
+ * @param c   Initialised handle.
+ * @param bus Which gate/reset pair.
+ * @return D1_OK; D1_EINVAL bad handle or @p bus; D1_EBUSY a block the running
+ *         system needs (nothing written in either case).
+ */
+d1_err_t d1_ccu_bus_disable(const struct d1_ccu *c, enum d1_ccu_bus bus);
+
+/**
+ * @brief Whether a block is clocked and out of reset (one read).
+ * @param c   Initialised handle.
+ * @param bus Which gate/reset pair.
+ * @param on  true when its gate (if it has one) is open and its reset (if it
+ *            has one) de-asserted.
+ * @return D1_OK; D1_EINVAL bad handle, @p bus or NULL @p on.
+ */
+d1_err_t d1_ccu_bus_is_enabled(const struct d1_ccu *c, enum d1_ccu_bus bus, bool *on);
 
 /**
  * @brief Configure APB1 (the UARTs' clock): source and dividers.

@@ -113,6 +113,90 @@
 #define D1_CCU_RISCV_SRC_PLL_CPU     5u /**< Core source: PLL_CPU. */
 #define D1_CCU_RISCV_SRC_AUDIO1_DIV2 6u /**< Core source: PLL_AUDIO1(DIV2) (not decoded). */
 
+/* --- bus clock gates and resets: the 39 *_BGR registers --- */
+/**
+ * Every bus gate / reset pair of the CCU, one row per block instance:
+ * X(NAME, SVD register, offset, SVD gate field, gate bit, SVD reset field,
+ * reset bit). Gate bit 1 = bus clock passes; reset bit 1 = reset
+ * de-asserted (SVD *_bgr field descriptions; the same layout as UART_BGR).
+ * D1_CCU_BUS_NO_BIT: the register has no such bit for the block (iommu_bgr
+ * has no reset, lvds_bgr and the DSP core / debug resets no gate).
+ * enum d1_ccu_bus (ccu.h) names the rows in this order. Checked against the
+ * SVD by tests/test_regs_svd.c: every offset and bit, and that every
+ * *_bgr register and every gating / rst field the SVD lists is a row.
+ */
+#define D1_CCU_BUS_NO_BIT 0xFFu /**< No gate (or no reset) bit for this row. */
+/** The table (see above). */
+#define D1_CCU_BUS_LIST(X)                                                                         \
+	X(DE, "de_bgr", 0x60Cu, "gating", 0u, "rst", 16u)                                          \
+	X(DI, "di_bgr", 0x62Cu, "gating", 0u, "rst", 16u)                                          \
+	X(G2D, "g2d_bgr", 0x63Cu, "gating", 0u, "rst", 16u)                                        \
+	X(CE, "ce_bgr", 0x68Cu, "gating", 0u, "rst", 16u)                                          \
+	X(VE, "ve_bgr", 0x69Cu, "gating", 0u, "rst", 16u)                                          \
+	X(DMA, "dma_bgr", 0x70Cu, "gating", 0u, "rst", 16u)                                        \
+	X(MSGBOX0, "msgbox_bgr", 0x71Cu, "msgbox0_gating", 0u, "msgbox0_rst", 16u)                 \
+	X(MSGBOX1, "msgbox_bgr", 0x71Cu, "msgbox1_gating", 1u, "msgbox1_rst", 17u)                 \
+	X(MSGBOX2, "msgbox_bgr", 0x71Cu, "msgbox2_gating", 2u, "msgbox2_rst", 18u)                 \
+	X(SPINLOCK, "spinlock_bgr", 0x72Cu, "gating", 0u, "rst", 16u)                              \
+	X(HSTIMER, "hstimer_bgr", 0x73Cu, "gating", 0u, "rst", 16u)                                \
+	X(DBGSYS, "dbgsys_bgr", 0x78Cu, "gating", 0u, "rst", 16u)                                  \
+	X(PWM, "pwm_bgr", 0x7ACu, "gating", 0u, "rst", 16u)                                        \
+	X(IOMMU, "iommu_bgr", 0x7BCu, "gating", 0u, "", D1_CCU_BUS_NO_BIT)                         \
+	X(DRAM, "dram_bgr", 0x80Cu, "gating", 0u, "rst", 16u)                                      \
+	X(SMHC0, "smhc_bgr", 0x84Cu, "smhc0_gating", 0u, "smhc0_rst", 16u)                         \
+	X(SMHC1, "smhc_bgr", 0x84Cu, "smhc1_gating", 1u, "smhc1_rst", 17u)                         \
+	X(SMHC2, "smhc_bgr", 0x84Cu, "smhc2_gating", 2u, "smhc2_rst", 18u)                         \
+	X(UART0, "uart_bgr", D1_CCU_UART_BGR_OFFSET, "uart0_gating",                               \
+	  D1_CCU_UART_BGR_GATING_LSB(0), "uart0_rst", D1_CCU_UART_BGR_RST_LSB(0))                  \
+	X(UART1, "uart_bgr", D1_CCU_UART_BGR_OFFSET, "uart1_gating",                               \
+	  D1_CCU_UART_BGR_GATING_LSB(1), "uart1_rst", D1_CCU_UART_BGR_RST_LSB(1))                  \
+	X(UART2, "uart_bgr", D1_CCU_UART_BGR_OFFSET, "uart2_gating",                               \
+	  D1_CCU_UART_BGR_GATING_LSB(2), "uart2_rst", D1_CCU_UART_BGR_RST_LSB(2))                  \
+	X(UART3, "uart_bgr", D1_CCU_UART_BGR_OFFSET, "uart3_gating",                               \
+	  D1_CCU_UART_BGR_GATING_LSB(3), "uart3_rst", D1_CCU_UART_BGR_RST_LSB(3))                  \
+	X(UART4, "uart_bgr", D1_CCU_UART_BGR_OFFSET, "uart4_gating",                               \
+	  D1_CCU_UART_BGR_GATING_LSB(4), "uart4_rst", D1_CCU_UART_BGR_RST_LSB(4))                  \
+	X(UART5, "uart_bgr", D1_CCU_UART_BGR_OFFSET, "uart5_gating",                               \
+	  D1_CCU_UART_BGR_GATING_LSB(5), "uart5_rst", D1_CCU_UART_BGR_RST_LSB(5))                  \
+	X(TWI0, "twi_bgr", 0x91Cu, "twi0_gating", 0u, "twi0_rst", 16u)                             \
+	X(TWI1, "twi_bgr", 0x91Cu, "twi1_gating", 1u, "twi1_rst", 17u)                             \
+	X(TWI2, "twi_bgr", 0x91Cu, "twi2_gating", 2u, "twi2_rst", 18u)                             \
+	X(TWI3, "twi_bgr", 0x91Cu, "twi3_gating", 3u, "twi3_rst", 19u)                             \
+	X(SPI0, "spi_bgr", 0x96Cu, "spi0_gating", 0u, "spi0_rst", 16u)                             \
+	X(SPI1, "spi_bgr", 0x96Cu, "spi1_gating", 1u, "spi1_rst", 17u)                             \
+	X(EMAC, "emac_bgr", 0x97Cu, "gating", 0u, "rst", 16u)                                      \
+	X(IRTX, "irtx_bgr", 0x9CCu, "gating", 0u, "rst", 16u)                                      \
+	X(GPADC, "gpadc_bgr", 0x9ECu, "gating", 0u, "rst", 16u)                                    \
+	X(THS, "ths_bgr", 0x9FCu, "gating", 0u, "rst", 16u)                                        \
+	X(I2S0, "i2s_bgr", 0xA20u, "i2s0_gating", 0u, "i2s0_rst", 16u)                             \
+	X(I2S1, "i2s_bgr", 0xA20u, "i2s1_gating", 1u, "i2s1_rst", 17u)                             \
+	X(I2S2, "i2s_bgr", 0xA20u, "i2s2_gating", 2u, "i2s2_rst", 18u)                             \
+	X(OWA, "owa_bgr", 0xA2Cu, "gating", 0u, "rst", 16u)                                        \
+	X(DMIC, "dmic_bgr", 0xA4Cu, "gating", 0u, "rst", 16u)                                      \
+	X(AUDIO_CODEC, "audio_codec_bgr", 0xA5Cu, "gating", 0u, "rst", 16u)                        \
+	X(USB_OHCI0, "usb_bgr", 0xA8Cu, "usbohci0_gating", 0u, "usbohci0_rst", 16u)                \
+	X(USB_OHCI1, "usb_bgr", 0xA8Cu, "usbohci1_gating", 1u, "usbohci1_rst", 17u)                \
+	X(USB_EHCI0, "usb_bgr", 0xA8Cu, "usbehci0_gating", 4u, "usbehci0_rst", 20u)                \
+	X(USB_EHCI1, "usb_bgr", 0xA8Cu, "usbehci1_gating", 5u, "usbehci1_rst", 21u)                \
+	X(USB_OTG0, "usb_bgr", 0xA8Cu, "usbotg0_gating", 8u, "usbotg0_rst", 24u)                   \
+	X(LRADC, "lradc_bgr", 0xA9Cu, "gating", 0u, "rst", 16u)                                    \
+	X(DPSS_TOP, "dpss_top_bgr", 0xABCu, "gating", 0u, "rst", 16u)                              \
+	X(DSI, "dsi_bgr", 0xB4Cu, "gating", 0u, "rst", 16u)                                        \
+	X(TCONLCD, "tconlcd_bgr", 0xB7Cu, "gating", 0u, "rst", 16u)                                \
+	X(TCONTV, "tcontv_bgr", 0xB9Cu, "gating", 0u, "rst", 16u)                                  \
+	X(LVDS, "lvds_bgr", 0xBACu, "", D1_CCU_BUS_NO_BIT, "rst", 16u)                             \
+	X(TVE_TOP, "tve_bgr", 0xBBCu, "top_gating", 0u, "top_rst", 16u)                            \
+	X(TVE, "tve_bgr", 0xBBCu, "gating", 1u, "rst", 17u)                                        \
+	X(TVD_TOP, "tvd_bgr", 0xBDCu, "top_gating", 0u, "top_rst", 16u)                            \
+	X(TVD, "tvd_bgr", 0xBDCu, "gating", 1u, "rst", 17u)                                        \
+	X(LEDC, "ledc_bgr", 0xBFCu, "gating", 0u, "rst", 16u)                                      \
+	X(CSI, "csi_bgr", 0xC1Cu, "gating", 0u, "rst", 16u)                                        \
+	X(TPADC, "tpadc_bgr", 0xC5Cu, "gating", 0u, "rst", 16u)                                    \
+	X(DSP, "dsp_bgr", 0xC7Cu, "", D1_CCU_BUS_NO_BIT, "rst", 16u)                               \
+	X(DSP_CFG, "dsp_bgr", 0xC7Cu, "cfg_gating", 1u, "cfg_rst", 17u)                            \
+	X(DSP_DBG, "dsp_bgr", 0xC7Cu, "", D1_CCU_BUS_NO_BIT, "dbg_rst", 18u)                       \
+	X(RISCV_CFG, "riscv_cfg_bgr", 0xD0Cu, "gating", 0u, "rst", 16u)
+
 #define D1_CCU_WINDOW 0x1000u /**< Size of the CCU register window (dtsi `reg`). */
 /** @} */
 

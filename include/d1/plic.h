@@ -19,10 +19,12 @@
  *  - The T-Head PLIC ignores edges that arrive while a source is in
  *    service, so edge-triggered sources are completed before their handler
  *    runs (all D1 peripheral sources are level-high).
- *  - PLIC_CTRL.S_PER (base + 0x1FFFFC, bit 0, M-mode write only, reset 0):
- *    while it is 0, S-mode can reach only the threshold and claim/complete
- *    registers; priorities and enables are out of reach. OpenSBI sets it at
- *    boot and resume; it is lost when the CPU power domain is off.
+ *  - PLIC_CTRL.S_PER (base + 0x1FFFFC, bit 0, M-mode access only, reset
+ *    0): while it is 0, S-mode can reach only its own threshold and
+ *    claim/complete registers; an S-mode access to a priority, pending or
+ *    enable register (or to PLIC_CTRL at any time) is answered with PSLVERR,
+ *    a load/store access fault (openC906 RTL). OpenSBI sets it at boot and
+ *    resume; it is lost when the CPU power domain is off.
  *
  * Priority width: the D1's priority registers are 5 bits (1..31), QEMU
  * virt's are 3 bits (1..7, QEMU 7.2; larger values are masked, so 8 would
@@ -81,10 +83,11 @@ struct d1_plic_entry {
  * struct shared by dispatches that can nest may lose counts.
  */
 struct d1_plic_stats {
-	uint32_t spurious;   /**< Dispatches whose FIRST claim returned 0 (nothing to serve). */
-	uint32_t unhandled;  /**< Claimed sources without a handler (completed, then masked). */
-	uint32_t dispatched; /**< Handler calls. */
-	uint32_t foreign;    /**< Claims of an id > nsources (completed at once, not dispatched). */
+	uint32_t spurious;     /**< Dispatches whose FIRST claim returned 0 (nothing to serve). */
+	uint32_t unhandled;    /**< Claimed sources without a handler (completed, then masked). */
+	uint32_t dispatched;   /**< Handler calls. */
+	uint32_t foreign;      /**< Claims of an id > nsources (completed, then masked). */
+	uint32_t last_foreign; /**< Id of the latest foreign claim (0: none yet). */
 };
 
 struct d1_plic_frame;
@@ -98,7 +101,8 @@ struct d1_plic {
 	uint8_t context;   /**< 0 = M-mode, 1 = S-mode (C906 hart 0). */
 	uint8_t prio_max;  /**< Highest priority the hardware holds (31 D1, 7 QEMU). */
 	uint16_t nsources; /**< Highest valid source id. */
-	uint32_t rejected; /**< d1_plic_complete() calls refused (bad id): nothing written. */
+	uint32_t rejected; /**< Calls refused (d1_plic_complete() bad id, d1_plic_isr() NULL table).
+	                    */
 	struct d1_plic_frame *active; /**< Innermost dispatch in progress (NULL outside). */
 };
 
@@ -124,7 +128,10 @@ d1_err_t d1_plic_init(struct d1_plic *p, uintptr_t base, unsigned context, unsig
  *
  * Priorities are shared by all contexts: initialise once per system. For
  * context 1 it first runs d1_plic_check_delegation(), so an S-mode caller
- * without S_PER gets D1_ENODELEG instead of writes that silently do nothing.
+ * without S_PER gets D1_ENODELEG instead of an access fault. If the port has
+ * no fault-safe probe (d1_port_probe32() returns D1_ENOTSUP) the check is
+ * skipped and init proceeds: without S_PER its first priority write then
+ * faults, as Linux's PLIC driver would.
  * @param p         Handle to fill.
  * @param base      PLIC base, non-zero, 4-byte aligned.
  * @param context   0 or 1.
@@ -135,8 +142,8 @@ d1_err_t d1_plic_init(struct d1_plic *p, uintptr_t base, unsigned context, unsig
  * @return D1_OK; D1_EINVAL for NULL, zero/unaligned base, bad context,
  *         nsources or prio_max; D1_ERANGE for threshold > prio_max; (nothing
  *         written in these cases); D1_ENODELEG (context 1 only) when the
- *         priority registers are not writable (only the probe was written,
- *         and restored).
+ *         priority registers are out of reach (the probe faulted or did not
+ *         take; nothing else written).
  */
 d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, unsigned nsources,
                          unsigned threshold, unsigned prio_max);
@@ -190,7 +197,7 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold);
 /**
  * @brief Claim: the highest-priority pending enabled source above threshold
  *        (one MMIO read). The source stays in service until completed.
- * @param p Initialised handle (not checked: IRQ path).
+ * @param p Initialised handle (NULL or zero base: returns 0, no access).
  * @return Source id (the claim value masked with #D1_PLIC_CLAIM_ID_BITS), or 0
  *         when nothing is pending.
  */
@@ -216,14 +223,18 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  * or fn NULL) is counted as unhandled, completed, then masked in this
  * context so it cannot storm. A first claim of 0 counts as spurious. A
  * claim of an id above nsources (a source this handle does not know, enabled
- * by other software) is completed at once, counted as foreign, and the loop
- * goes on. Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
+ * by other software) is likewise completed, then masked in this context,
+ * counted as foreign with its id in last_foreign, and the loop goes on.
+ * Claim values are masked with #D1_PLIC_CLAIM_ID_BITS. The
  * loop stops after nsources + 1 claims (a source that re-asserts faster than
  * it is served cannot hold the hart for ever; it remains pending and
  * re-enters the trap). Re-entrant (nested dispatch from a higher-priority
  * interrupt works).
  * @param p         Initialised handle (NULL: returns 0, no access).
- * @param table     Handlers indexed by source id (may be NULL if table_len 0).
+ * @param table     Handlers indexed by source id; NULL only with table_len 0
+ *                  (every claim unhandled). NULL with table_len > 0 is bad
+ *                  input: returns 0 with no access and increments
+ *                  d1_plic::rejected.
  * @param table_len Entries in @p table.
  * @param stats     Counters to update (NULL: not counted); one struct per
  *                  context and nesting level (see struct d1_plic_stats).
@@ -236,27 +247,32 @@ unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsig
  * @brief M-mode only: set or clear PLIC_CTRL.S_PER (T-Head; base +
  *        0x1FFFFC), and verify by read-back.
  *
- * The QEMU virt PLIC has no PLIC_CTRL: there the write is ignored and the
+ * From S-mode the access faults on the D1 (PSLVERR for any non-M access to
+ * PLIC_CTRL, openC906 plic_ctrl.v): call it from M-mode firmware only. The
+ * QEMU virt PLIC has no PLIC_CTRL: there the write is ignored and the
  * read-back fails with D1_ENODELEG.
  * @param base PLIC base, non-zero, 4-byte aligned.
  * @param on   true: let S-mode reach all registers but PLIC_CTRL.
  * @return D1_OK; D1_EINVAL bad base (nothing written); D1_ENODELEG when the
- *         read-back differs (called from S-mode, or no PLIC_CTRL).
+ *         read-back differs (no PLIC_CTRL).
  */
 d1_err_t d1_plic_set_s_per(uintptr_t base, bool on);
 
 /**
- * @brief S-mode: check that the PLIC registers S-mode needs are reachable.
+ * @brief S-mode: check that the PLIC registers S-mode needs are reachable,
+ *        without ever taking an unhandled trap.
  *
- * Probes the priority register of source nsources: inside a critical
- * section it writes a different value (1, or 0 when it holds 1: legal for
- * any prio_max), reads it back and restores the original (3 or 4 accesses). Without S_PER the write
- * is dropped. Context 0 (M-mode always has access) returns D1_OK without any access. Assumption: a
- * denied S-mode access is ignored (reads 0) rather than faulting; no public source says which
- * (docs/uart-and-plic.md).
+ * Probes the priority register of source nsources, every access through the
+ * port's fault-safe d1_port_probe32(), inside a critical section: read it
+ * (on the D1 without S_PER this read faults: D1_ENODELEG), write a different
+ * value (1, or 0 when it holds 1: legal for any prio_max), read it back and
+ * restore the original (4 accesses). A write that does not take (a PLIC that
+ * drops denied writes) is D1_ENODELEG too. Context 0 (M-mode always has
+ * access) returns D1_OK without any access.
  * @param p Initialised handle.
- * @return D1_OK; D1_EINVAL bad handle; D1_ENODELEG when the probe did not
- *         take (S_PER off, e.g. lost in a CPU power-down).
+ * @return D1_OK; D1_EINVAL bad handle; D1_ENODELEG the probe faulted or did
+ *         not take (S_PER off, e.g. lost in a CPU power-down); D1_ENOTSUP
+ *         the port has no fault-safe probe (nothing accessed).
  */
 d1_err_t d1_plic_check_delegation(struct d1_plic *p);
 

@@ -4,7 +4,8 @@
  * @brief The whole OS contract: what a port must supply to the library.
  *
  * Besides the MMIO seam (mmio.h) the drivers need exactly these three
- * functions from their environment. Each environment defines them once:
+ * functions from their environment (plus one optional hook,
+ * d1_port_probe32(), with a library default). Each environment defines them once:
  * ports/baremetal/port.c (time CSR, sstatus.SIE) and tests/model/sim.c
  * (model time); an OS port maps them to its own delay and interrupt-disable
  * primitives.
@@ -12,7 +13,10 @@
 #ifndef D1_PORT_H
 #define D1_PORT_H
 
+#include <stdbool.h>
 #include <stdint.h>
+
+#include "d1/error.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -40,6 +44,28 @@ uintptr_t d1_port_critical_enter(void);
  * @param state The value it returned.
  */
 void d1_port_critical_exit(uintptr_t state);
+
+/**
+ * @brief Optional: one 32-bit device access that may fault, run under the
+ *        OS's exception fixup (the way Linux's get_kernel_nofault() runs a
+ *        load that may trap).
+ *
+ * Used only by d1_plic_check_delegation(): on the D1 an S-mode access to a
+ * PLIC priority/pending/enable register while PLIC_CTRL.S_PER = 0 is
+ * answered with PSLVERR, i.e. a load/store access fault (docs/uart-and-plic.md
+ * "S-mode access without S_PER"). The library supplies a weak default that
+ * returns D1_ENOTSUP without any access; a port that can catch the fault
+ * (ports/baremetal/port.c, tests/model/sim.c) overrides it. A port that
+ * does not is still correct: the check then reports D1_ENOTSUP instead of
+ * probing.
+ * @param addr  Register address, 4-byte aligned.
+ * @param write true: store @p *value; false: load into @p *value.
+ * @param value In (store) / out (load).
+ * @return D1_OK the access completed; D1_ENODELEG it faulted (nothing
+ *         stored into @p *value); D1_ENOTSUP no fault-safe access (the
+ *         default; no access made).
+ */
+d1_err_t d1_port_probe32(uintptr_t addr, bool write, uint32_t *value);
 
 #ifdef __cplusplus
 }

@@ -105,8 +105,11 @@ struct d1_wdt {
  * @brief Initialise a handle. Touches no register.
  * @param w    Handle to fill.
  * @param id   Which instance it is (decides its capabilities and name).
- * @param base Its base address (e.g. D1_RISCV_WDT_BASE, or the mapping).
- * @return D1_OK; D1_EINVAL for a NULL handle, an unknown id or a zero base.
+ * @param base Its base address (e.g. D1_RISCV_WDT_BASE, or the mapping),
+ *             non-zero, 4-byte aligned.
+ * @return D1_OK; D1_EINVAL for a NULL handle, an unknown id or a zero or
+ *         unaligned base. Every other call returns D1_EINVAL (or does
+ *         nothing) for a handle that fails these checks.
  */
 d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base);
 
@@ -226,14 +229,14 @@ d1_err_t d1_wdt_irq_enable(const struct d1_wdt *w, bool on);
 
 /**
  * @brief Whether the interval was reached in interrupt mode (IRQ_STA).
- * @param w Initialised handle (not checked: ISR path).
+ * @param w Initialised handle (NULL or invalid: false, no access).
  * @return true if pending.
  */
 bool d1_wdt_irq_pending(const struct d1_wdt *w);
 
 /**
  * @brief Acknowledge the interrupt (W1C of IRQ_STA). Does not feed.
- * @param w Initialised handle (not checked: ISR path).
+ * @param w Initialised handle (NULL or invalid: nothing written).
  */
 void d1_wdt_irq_ack(const struct d1_wdt *w);
 

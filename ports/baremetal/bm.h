@@ -55,6 +55,9 @@ void bm_set_ext_hook(bm_ext_hook_t hook);
 uint64_t bm_spurious_traps(void);
 /** C trap handler called by start.S. */
 void bm_trap(uint64_t scause, uint64_t sepc, uint64_t stval);
+/** From bm_trap(): an access fault on an armed d1_port_probe32() access
+ *  (port.c) is recorded and skipped; true if it was one. */
+bool bm_probe_fixup(uint64_t scause, uint64_t sepc);
 
 /* ---- console (console.c) ---- */
 

@@ -9,17 +9,19 @@
 
 #include <stdint.h>
 
-#define BM_SSTATUS_SIE  (1ull << 1)  /* S-mode global interrupt enable */
-#define BM_SSTATUS_SPIE (1ull << 5)  /* SIE before the trap */
-#define BM_SSTATUS_FS   (3ull << 13) /* FPU state: 0 = Off (FP instructions trap) */
-#define BM_SIE_SSIE     (1ull << 1)  /* software interrupt enable */
-#define BM_SIE_STIE     (1ull << 5)  /* timer interrupt enable */
-#define BM_SIE_SEIE     (1ull << 9)  /* external interrupt enable */
-#define BM_SIP_SEIP     (1ull << 9)  /* external interrupt pending (read-only in S) */
-#define BM_SCAUSE_INT   (1ull << 63) /* interrupt, not exception */
-#define BM_IRQ_S_SOFT   1u           /* scause code: supervisor software */
-#define BM_IRQ_S_TIMER  5u           /* scause code: supervisor timer */
-#define BM_IRQ_S_EXT    9u           /* scause code: supervisor external */
+#define BM_SSTATUS_SIE     (1ull << 1)  /* S-mode global interrupt enable */
+#define BM_SSTATUS_SPIE    (1ull << 5)  /* SIE before the trap */
+#define BM_SSTATUS_FS      (3ull << 13) /* FPU state: 0 = Off (FP instructions trap) */
+#define BM_SIE_SSIE        (1ull << 1)  /* software interrupt enable */
+#define BM_SIE_STIE        (1ull << 5)  /* timer interrupt enable */
+#define BM_SIE_SEIE        (1ull << 9)  /* external interrupt enable */
+#define BM_SIP_SEIP        (1ull << 9)  /* external interrupt pending (read-only in S) */
+#define BM_SCAUSE_INT      (1ull << 63) /* interrupt, not exception */
+#define BM_IRQ_S_SOFT      1u           /* scause code: supervisor software */
+#define BM_IRQ_S_TIMER     5u           /* scause code: supervisor timer */
+#define BM_IRQ_S_EXT       9u           /* scause code: supervisor external */
+#define BM_EXC_LOAD_FAULT  5u           /* scause code: load access fault */
+#define BM_EXC_STORE_FAULT 7u           /* scause code: store/AMO access fault */
 
 #define BM_CSR_READ(name)                                                                          \
 	__extension__({                                                                            \

@@ -45,7 +45,11 @@ void bm_trap(uint64_t scause, uint64_t sepc, uint64_t stval)
 		spurious++;
 		return;
 	}
-	/* An exception is a bug in the image: say where and stop. */
+	/* The fault-safe probe of d1_port_probe32() (port.c). */
+	if (bm_probe_fixup(scause, sepc)) {
+		return;
+	}
+	/* Any other exception is a bug in the image: say where and stop. */
 	bm_printf("\nFATAL: exception scause=%llx sepc=%llx stval=%llx\n",
 	          (unsigned long long)scause, (unsigned long long)sepc, (unsigned long long)stval);
 	bm_puts("FAIL exception\n");

@@ -47,9 +47,20 @@ bool plic_model_eip(const struct plic_model *m, unsigned ctx)
 	return best(m, ctx) != 0;
 }
 
+/* S-mode without S_PER: priority, pending, enable and the M context's
+ * threshold/claim answer PSLVERR (openC906 plic_top.v: pprot[1] = M ||
+ * (S_PER && S); plic_kid_busif.v prio_split_prv_vio / ip pslverr;
+ * plic_hreg_busif.v ie_apb_slverr_pre, ict_apb_slverr_pre). */
 static bool s_denied(const struct plic_model *m)
 {
 	return m->has_ctrl && m->s_mode && (m->ctrl & 1u) == 0;
+}
+
+/* PLIC_CTRL: PSLVERR for any access that is not M-mode (plic_ctrl.v
+ * plic_ctrl_pslverr_pre: pprot != 2'b11), S_PER or not. */
+static bool ctrl_denied(const struct plic_model *m)
+{
+	return m->has_ctrl && m->s_mode;
 }
 
 static uint32_t rd(void *ctx, uint32_t off)
@@ -63,6 +74,7 @@ static uint32_t rd(void *ctx, uint32_t off)
 		unsigned s = off / 4u;
 		if (s_denied(m)) {
 			m->denied_reads++;
+			sim_bus_fault();
 			return 0;
 		}
 		return s >= 1 && s <= m->nsources ? m->prio[s] : 0;
@@ -72,6 +84,7 @@ static uint32_t rd(void *ctx, uint32_t off)
 		uint32_t v = 0;
 		if (s_denied(m)) {
 			m->denied_reads++;
+			sim_bus_fault();
 			return 0;
 		}
 		for (unsigned b = 0; b < 32; b++) {
@@ -87,17 +100,28 @@ static uint32_t rd(void *ctx, uint32_t off)
 		unsigned w = (off - OFF_ENABLE) % 0x80u / 4u;
 		if (s_denied(m)) {
 			m->denied_reads++;
+			sim_bus_fault();
 			return 0;
 		}
 		return m->enable[c][w];
 	}
 	if (off == OFF_CTRL) {
+		if (ctrl_denied(m)) {
+			m->denied_reads++;
+			sim_bus_fault();
+			return 0;
+		}
 		return m->has_ctrl ? m->ctrl : 0;
 	}
 	if (off >= OFF_CONTEXT && off < OFF_CONTEXT + 0x1000u * PLIC_MODEL_CTX) {
 		unsigned c = (off - OFF_CONTEXT) / 0x1000u;
 		unsigned r = (off - OFF_CONTEXT) % 0x1000u;
 		unsigned id;
+		if (c == 0 && s_denied(m)) {
+			m->denied_reads++; /* the M context's threshold/claim */
+			sim_bus_fault();
+			return 0;
+		}
 		if (r == 0) {
 			return m->threshold[c];
 		}
@@ -166,6 +190,7 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		unsigned s = off / 4u;
 		if (s_denied(m)) {
 			m->denied_writes++;
+			sim_bus_fault();
 			return;
 		}
 		if (s >= 1 && s <= m->nsources) {
@@ -179,6 +204,7 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 	if (off < OFF_ENABLE) {
 		if (s_denied(m)) {
 			m->denied_writes++;
+			sim_bus_fault();
 		}
 		return; /* pending is read-only */
 	}
@@ -187,6 +213,7 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		unsigned w = (off - OFF_ENABLE) % 0x80u / 4u;
 		if (s_denied(m)) {
 			m->denied_writes++;
+			sim_bus_fault();
 			return;
 		}
 		m->enable[c][w] = v & valid_bits(m, w);
@@ -196,8 +223,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		if (!m->has_ctrl) {
 			return;
 		}
-		if (m->s_mode) {
-			m->denied_writes++; /* M-mode write only */
+		if (ctrl_denied(m)) {
+			m->denied_writes++; /* M-mode access only */
+			sim_bus_fault();
 			return;
 		}
 		m->ctrl = v & 1u;
@@ -206,6 +234,11 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 	if (off >= OFF_CONTEXT && off < OFF_CONTEXT + 0x1000u * PLIC_MODEL_CTX) {
 		unsigned c = (off - OFF_CONTEXT) / 0x1000u;
 		unsigned r = (off - OFF_CONTEXT) % 0x1000u;
+		if (c == 0 && s_denied(m)) {
+			m->denied_writes++; /* the M context's threshold/claim */
+			sim_bus_fault();
+			return;
+		}
 		if (r == 0) {
 			m->threshold[c] = v & prio_mask(m);
 		} else if (r == 4) {

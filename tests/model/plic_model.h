@@ -19,10 +19,15 @@
  *  - priority and threshold registers hold prio_bits bits (writes masked,
  *    as QEMU and the WARL rule do); enable bit 0 and bits above nsources
  *    are hardwired 0;
- *  - PLIC_CTRL (has_ctrl) bit 0 S_PER, reset 0, written only from M-mode;
- *    with the CPU in S-mode (s_mode) and S_PER = 0, priority, pending and
- *    enable accesses are denied (writes dropped, reads 0; counted) while
- *    threshold and claim/complete stay reachable.
+ *  - PLIC_CTRL (has_ctrl) bit 0 S_PER, reset 0, M-mode access only: an
+ *    S-mode (s_mode) read or write of it is a bus fault; with S_PER = 0 an
+ *    S-mode access to a priority, pending or enable register or to context
+ *    0's threshold/claim is a bus fault (the openC906 RTL answers PSLVERR,
+ *    which the hart takes as a load/store access fault): counted in
+ *    denied_reads/denied_writes, then sim_bus_fault() (a fault-safe probe
+ *    returns D1_ENODELEG; any other access is an unhandled fault, counted by
+ *    the sim; the write is dropped, the read gives 0). Context 1's threshold
+ *    and claim/complete stay reachable.
  * Faults: spurious claims (the next N claims return 0), power cycling
  * (everything, S_PER included, back to reset), claim values with reserved
  * bits above the 10-bit id set, and a priority limit that is not 2^n - 1

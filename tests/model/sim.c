@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include "sim.h"
 
+#include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "d1/mmio.h"
 #include "d1/port.h"
+#include "d1/time.h"
 
 static struct {
 	struct sim_region *regions[SIM_MAX_REGIONS];
@@ -18,7 +20,15 @@ static struct {
 	uint64_t entries;
 	sim_trace_fn trace;
 	void *trace_arg;
-} sim;
+	uint64_t time_offset;
+	uint64_t time_step;
+	uint64_t time_reads;
+	jmp_buf *probe_jmp; /* the innermost active d1_port_probe32() */
+	bool probe_off;
+	uint64_t probe_calls;
+	uint64_t probe_faults;
+	uint64_t unhandled_faults;
+} sim = {.time_step = 1};
 
 void sim_reset(void)
 {
@@ -30,6 +40,14 @@ void sim_reset(void)
 	sim.depth = 0;
 	sim.entries = 0;
 	sim.trace = NULL;
+	sim.time_offset = 0;
+	sim.time_step = 1;
+	sim.time_reads = 0;
+	sim.probe_jmp = NULL;
+	sim.probe_off = false;
+	sim.probe_calls = 0;
+	sim.probe_faults = 0;
+	sim.unhandled_faults = 0;
 }
 
 void sim_map(struct sim_region *r)
@@ -147,6 +165,88 @@ uint64_t sim_rand(uint64_t *state)
 	x ^= x >> 27;
 	*state = x;
 	return x * 0x2545F4914F6CDD1Dull;
+}
+
+/* --- the `time` CSR (d1/time.h) on model time --- */
+
+uint64_t d1_time_hook_now(void)
+{
+	uint64_t t = sim.now + sim.time_offset; /* wraps like the CSR */
+
+	sim.time_reads++;
+	if (sim.time_step != 0) {
+		sim_advance(sim.time_step);
+	}
+	return t;
+}
+
+void sim_set_time_offset(uint64_t offset)
+{
+	sim.time_offset = offset;
+}
+
+void sim_set_time_step(uint64_t step)
+{
+	sim.time_step = step;
+}
+
+uint64_t sim_time_reads(void)
+{
+	return sim.time_reads;
+}
+
+/* --- bus faults and the fault-safe probe (d1/port.h d1_port_probe32) --- */
+
+void sim_bus_fault(void)
+{
+	if (sim.probe_jmp != NULL) {
+		longjmp(*sim.probe_jmp, 1); /* the "exception fixup" */
+	}
+	sim.unhandled_faults++;
+}
+
+d1_err_t d1_port_probe32(uintptr_t addr, bool write, uint32_t *value)
+{
+	jmp_buf env;
+	jmp_buf *const prev = sim.probe_jmp;
+
+	if (sim.probe_off) {
+		return D1_ENOTSUP;
+	}
+	sim.probe_calls++;
+	if (setjmp(env) != 0) {
+		sim.probe_jmp = prev;
+		sim.probe_faults++;
+		return D1_ENODELEG;
+	}
+	sim.probe_jmp = &env;
+	if (write) {
+		d1_mmio_hook_write32(addr, *value);
+	} else {
+		*value = d1_mmio_hook_read32(addr);
+	}
+	sim.probe_jmp = prev;
+	return D1_OK;
+}
+
+uint64_t sim_unhandled_faults(void)
+{
+	return sim.unhandled_faults;
+}
+
+uint64_t sim_probe_faults(void)
+{
+	return sim.probe_faults;
+}
+
+uint64_t sim_probe_calls(void)
+{
+	return sim.probe_calls;
+}
+
+void sim_set_probe_supported(bool on)
+{
+	sim.probe_off = !on;
 }
 
 /* --- the port contract, on model time --- */

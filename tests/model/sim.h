@@ -50,6 +50,31 @@ uint64_t sim_reads(void);
 uint64_t sim_writes(void);
 uint64_t sim_unmapped(void);
 
+/* The RISC-V `time` CSR as d1_time_now() sees it in hooked builds
+ * (d1_time_hook_now): model time plus an offset (to place the counter near
+ * its 2^64 wrap), at SIM_HZ (= D1_TIME_HZ). Each reading returns the
+ * current value, then lets @p step ticks of model time pass (default 1), so
+ * a polling loop makes progress. sim_reset() restores offset 0, step 1. */
+void sim_set_time_offset(uint64_t offset);
+void sim_set_time_step(uint64_t step);
+uint64_t sim_time_reads(void);
+
+/* Bus faults (an access the device answers with an error response, e.g.
+ * PSLVERR -> load/store access fault). A model calls sim_bus_fault() from
+ * its read/write callback. Inside the port's fault-safe probe
+ * (d1_port_probe32(), implemented here with setjmp/longjmp, as an OS's
+ * exception fixup would) the access is abandoned and the probe returns
+ * D1_ENODELEG; anywhere else the fault is an unhandled trap: counted in
+ * sim_unhandled_faults() (the read returns 0, the write is dropped) so a test
+ * can assert there were none. sim_set_probe_supported(false) makes
+ * d1_port_probe32() behave like a port without a fixup (D1_ENOTSUP, no
+ * access). */
+void sim_bus_fault(void);
+uint64_t sim_unhandled_faults(void);
+uint64_t sim_probe_faults(void);
+uint64_t sim_probe_calls(void);
+void sim_set_probe_supported(bool on);
+
 /* Port contract bookkeeping. */
 uint64_t sim_delay_us_total(void);
 unsigned sim_critical_depth(void);

@@ -32,6 +32,10 @@
 #define PLIC_PENDING      0x1000u
 #define PLIC_PRIORITY(id) (4u * (id))
 
+/* An address no QEMU 7.2 virt device decodes (hw/riscv/virt.c memmap: the
+ * virtio-mmio slots end at 0x10008000, fw_cfg starts at 0x10100000). */
+#define BM_PROBE_HOLE 0x10010000u
+
 #define SRC_UART BM_UART_IRQ
 #define SRC_RTC  BM_RTC_IRQ
 
@@ -277,6 +281,21 @@ int bm_main(uint64_t a0, uint64_t a1)
 	expect(bm_plic_stats.unhandled == 0u && bm_plic_stats.spurious == 0u &&
 	               bm_spurious_traps() == 0u,
 	       "no unhandled, spurious or unowned interrupts");
+
+	/* 8: the fault-safe probe the delegation check relies on (d1/port.h
+	 * d1_port_probe32): QEMU virt answers an access to an address no device
+	 * decodes with an access fault, as the D1 answers an S-mode PLIC access
+	 * without S_PER; the probe reports it and the image goes on. */
+	uint32_t pv = 0x5Au;
+	expect(d1_port_probe32(BM_PROBE_HOLE, false, &pv) == D1_ENODELEG && pv == 0x5Au,
+	       "probe load of an undecoded address faults, caught (D1_ENODELEG)");
+	expect(d1_port_probe32(BM_PROBE_HOLE, true, &pv) == D1_ENODELEG,
+	       "probe store of an undecoded address faults, caught (D1_ENODELEG)");
+	expect(d1_port_probe32(BM_PLIC_BASE + PLIC_PRIORITY(SRC_RTC), false, &pv) == D1_OK &&
+	               pv == d1_mmio_read32(BM_PLIC_BASE + PLIC_PRIORITY(SRC_RTC)),
+	       "probe load of a PLIC priority register succeeds");
+	expect(d1_plic_check_delegation(&bm_plic) == D1_OK,
+	       "d1_plic_check_delegation through the probe: D1_OK (no S_PER on virt)");
 
 	d1_uart_irq_stop(&bm_uart);
 	bm_printf("stale claims drained: %u, UART isr_idle: %u\n", stale, bm_uart.stats.isr_idle);
