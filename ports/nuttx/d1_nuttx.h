@@ -30,16 +30,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "d1/time.h"
+
 /****************************************************************************
  * Pre-processor Definitions
  ****************************************************************************/
 
-/* Rate of the RISC-V time CSR on the D1: the 24 MHz OSC24M
- * (include/d1/memmap.h, D1_OSC24M_HZ; docs/hardware-facts.md).
+/* Rate of the RISC-V time CSR: include/d1/time.h (24 MHz OSC24M on the
+ * D1, from the device tree's timebase-frequency).
  */
 
-#define D1_NX_TIME_HZ        24000000u
-#define D1_NX_TIME_PER_USEC  (D1_NX_TIME_HZ / 1000000u)
+#define D1_NX_TIME_HZ        D1_TIME_HZ
+#define D1_NX_TIME_PER_USEC  (D1_TIME_HZ / 1000000u)
 
 /****************************************************************************
  * Public Types
@@ -81,16 +83,6 @@ int d1_nuttx_wdt_initialize(const char *path);
 /* Map a d1_err_t to a negated errno (0 for D1_OK). */
 
 int d1_nuttx_errno(int err);
-
-/* Time CSR counts to wait so that at least us microseconds pass, whatever
- * the phase of the first reading (one count more than us * 24).
- */
-
-uint64_t d1_nx_delay_counts(uint32_t us);
-
-/* Busy-wait at least us microseconds on the time CSR. */
-
-void d1_nx_delay_us(uint32_t us);
 
 /* Microseconds (rounded down) of clocks at hz; UINT32_MAX if larger. */
 

@@ -49,10 +49,10 @@
 #include <nuttx/irq.h>
 #include <nuttx/timers/arch_alarm.h>
 #include <nuttx/timers/oneshot.h>
-#include <arch/csr.h>
 #include <arch/irq.h>
 
 #include "d1/memmap.h"
+#include "d1/time.h"
 #include "d1/timer.h"
 #include "d1_nuttx.h"
 
@@ -121,7 +121,7 @@ static struct d1_nx_oneshot_s g_d1_nx_oneshot;
 
 static void d1_nx_os_arm(struct d1_nx_oneshot_s *lo)
 {
-  uint64_t now = READ_CSR(CSR_TIME);
+  uint64_t now = d1_time_now();
 
   d1_timer_oneshot_arm(&lo->t,
                        d1_nx_deadline_delay(now, lo->deadline,
@@ -131,7 +131,7 @@ static void d1_nx_os_arm(struct d1_nx_oneshot_s *lo)
 
 static clkcnt_t d1_nx_os_current(struct oneshot_lowerhalf_s *lower)
 {
-  return READ_CSR(CSR_TIME);
+  return d1_time_now();
 }
 
 static void d1_nx_os_absolute(struct oneshot_lowerhalf_s *lower,
@@ -150,7 +150,7 @@ static void d1_nx_os_start(struct oneshot_lowerhalf_s *lower,
 {
   irqstate_t flags = up_irq_save();
 
-  d1_nx_os_absolute(lower, READ_CSR(CSR_TIME) + delay);
+  d1_nx_os_absolute(lower, d1_time_now() + delay);
   up_irq_restore(flags);
 }
 
@@ -179,7 +179,7 @@ static int d1_nx_os_isr(int irq, void *context, void *arg)
       return OK;  /* Cancelled while the interrupt was on its way */
     }
 
-  if (d1_nx_deadline_delay(READ_CSR(CSR_TIME), lo->deadline,
+  if (d1_nx_deadline_delay(d1_time_now(), lo->deadline,
                            D1_TIMER_ONESHOT_MAX) > 0)
     {
       d1_nx_os_arm(lo);  /* An intermediate leg of a long deadline */

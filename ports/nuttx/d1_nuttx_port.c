@@ -25,9 +25,11 @@
  * The drivers need a bounded busy-wait and a nestable interrupt-disable.
  * The D1 has one hart and this board is FLAT, so masking local interrupts
  * (sstatus.SIE in S-mode) excludes every other context that may touch the
- * same registers.  The delay counts the RISC-V time CSR, which runs from
- * the 24 MHz OSC24M on the D1, so it is exact whatever the CPU clock and
- * needs no loop calibration (CONFIG_BOARD_LOOPSPERMSEC plays no part).
+ * same registers.  The delay is the library's reference delay on the
+ * RISC-V time CSR (include/d1/time.h), which runs from the 24 MHz OSC24M on
+ * the D1: exact whatever the CPU clock, no loop calibration
+ * (CONFIG_BOARD_LOOPSPERMSEC plays no part), safe with interrupts off and
+ * from interrupt handlers.
  */
 
 /****************************************************************************
@@ -39,9 +41,9 @@
 #include <stdint.h>
 
 #include <nuttx/irq.h>
-#include <arch/csr.h>
 
 #include "d1/port.h"
+#include "d1/time.h"
 #include "d1_nuttx.h"
 
 /****************************************************************************
@@ -57,41 +59,6 @@
  ****************************************************************************/
 
 /****************************************************************************
- * Name: d1_nx_delay_counts
- *
- * Description:
- *   The time CSR count of the first reading may have been reached just
- *   before it was read, so waiting for N counts guarantees only N - 1
- *   whole periods: wait one more.
- *
- ****************************************************************************/
-
-uint64_t d1_nx_delay_counts(uint32_t us)
-{
-  return (uint64_t)us * D1_NX_TIME_PER_USEC + 1u;
-}
-
-/****************************************************************************
- * Name: d1_nx_delay_us
- *
- * Description:
- *   Busy-wait at least us microseconds on the time CSR.  Never sleeps, so
- *   it is safe with interrupts disabled and from interrupt handlers.  The
- *   unsigned difference is immune to the counter's wrap.
- *
- ****************************************************************************/
-
-void d1_nx_delay_us(uint32_t us)
-{
-  uint64_t start = READ_CSR(CSR_TIME);
-  uint64_t wait  = d1_nx_delay_counts(us);
-
-  while ((uint64_t)(READ_CSR(CSR_TIME) - start) < wait)
-    {
-    }
-}
-
-/****************************************************************************
  * Name: d1_port_delay_us, d1_port_critical_enter, d1_port_critical_exit
  *
  * Description:
@@ -101,7 +68,7 @@ void d1_nx_delay_us(uint32_t us)
 
 void d1_port_delay_us(uint32_t us)
 {
-  d1_nx_delay_us(us);
+  d1_time_delay_us(us);
 }
 
 uintptr_t d1_port_critical_enter(void)

@@ -47,10 +47,10 @@
 #include <nuttx/arch.h>
 #include <nuttx/irq.h>
 #include <nuttx/timers/timer.h>
-#include <arch/csr.h>
 #include <arch/irq.h>
 
 #include "d1/memmap.h"
+#include "d1/time.h"
 #include "d1/timer.h"
 #include "d1_nuttx.h"
 
@@ -120,7 +120,7 @@ static struct d1_nx_timer_s g_d1_nx_timer0;
 static void d1_nx_timer_arm(struct d1_nx_timer_s *lo)
 {
   d1_timer_oneshot_arm(&lo->t,
-                       d1_nx_deadline_delay(READ_CSR(CSR_TIME),
+                       d1_nx_deadline_delay(d1_time_now(),
                                             lo->deadline,
                                             D1_TIMER_ONESHOT_MAX));
 }
@@ -136,7 +136,7 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
       return OK;  /* Stopped while the interrupt was on its way */
     }
 
-  if (d1_nx_deadline_delay(READ_CSR(CSR_TIME), lo->deadline,
+  if (d1_nx_deadline_delay(d1_time_now(), lo->deadline,
                            D1_TIMER_ONESHOT_MAX) > 0)
     {
       d1_nx_timer_arm(lo);  /* An intermediate leg of a long period */
@@ -175,7 +175,7 @@ static int d1_nx_timer_start(struct timer_lowerhalf_s *lower)
     }
   else
     {
-      lo->deadline = READ_CSR(CSR_TIME) +
+      lo->deadline = d1_time_now() +
                      (uint64_t)lo->timeout * D1_NX_TIME_PER_USEC;
       lo->started  = true;
       d1_nx_timer_arm(lo);
@@ -205,7 +205,7 @@ static int d1_nx_timer_getstatus(struct timer_lowerhalf_s *lower,
 
   flags = enter_critical_section();
   d1_nx_timer_status(lo->started, lo->callback != NULL, lo->timeout,
-                     lo->deadline, READ_CSR(CSR_TIME), status);
+                     lo->deadline, d1_time_now(), status);
   leave_critical_section(flags);
   return OK;
 }

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Implementations behind the stand-in NuttX headers: a model time CSR and
- * interrupt masking that counts its nesting.
+ * Implementations behind the stand-in NuttX headers: interrupt masking that
+ * counts its nesting, and the model time CSR behind d1_time_now().
  */
 #include "nx_standin.h"
 
 #include <string.h>
 
-#include <arch/csr.h>
 #include <nuttx/irq.h>
+
+#include "d1/time.h"
 
 struct nx_standin_clock nx_clock;
 unsigned nx_irq_depth;
@@ -22,13 +23,11 @@ void nx_standin_reset(void)
 	nx_irq_saves = 0;
 }
 
-uint64_t nx_standin_read_csr(unsigned csr)
+/* The time CSR of the hooked library build (include/d1/time.h). */
+uint64_t d1_time_hook_now(void)
 {
 	uint64_t v;
 
-	if (csr != CSR_TIME) {
-		return 0;
-	}
 	/* 24 MHz: one count per 1e6 / 24 ps, computed without rounding. */
 	v = nx_clock.csr_base + (nx_clock.t_ps + nx_clock.phase_ps) * 24u / 1000000u;
 	nx_clock.last_read_ps = nx_clock.t_ps;

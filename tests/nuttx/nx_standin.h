@@ -9,7 +9,7 @@
 
 /* Model time of the time CSR: a real time in picoseconds; the CSR counts
  * 24 MHz edges of it, from csr_base, shifted by phase_ps. Every read
- * samples, then advances real time by step_ps. */
+ * samples, then advances real time by step_ps (d1_time_hook_now()). */
 struct nx_standin_clock {
 	uint64_t t_ps;
 	uint64_t step_ps;
