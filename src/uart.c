@@ -24,6 +24,20 @@
 /* Error bits kept in the handle until the character they belong to is read. */
 #define LSR_KEEP (LSR_CHAR_ERR | D1_UART_LSR_FIFOERR_BITS)
 
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+/* D1_UART_DW_ONLY: the DW APB UART with 32-bit registers at reg-shift 2 is
+ * the only kind of instance, so the flavour and width tests fold away. */
+#ifdef D1_UART_DW_ONLY
+#define IS_DW(u)  ((void)(u), true)
+#define IS_W32(u) ((void)(u), true)
+#define SHIFT(u)  ((void)(u), 2u)
+#else
+#define IS_DW(u)  ((u)->flavour == D1_UART_FLAVOUR_DW_APB)
+#define IS_W32(u) ((u)->io_width == 4u)
+#define SHIFT(u)  ((u)->reg_shift)
+#endif
+
 /* Compiler barrier: orders ring data against ring indices. The D1 has one
  * hart and the ring's other side is an ISR on the same hart, so program
  * order is all that is needed. */
@@ -32,44 +46,38 @@ static inline void barrier(void)
 	__asm__ volatile("" ::: "memory");
 }
 
-static inline uintptr_t reg(const struct d1_uart *u, unsigned idx)
+static ALWAYS_INLINE uintptr_t reg(const struct d1_uart *u, unsigned idx)
 {
-	return u->base + ((uintptr_t)idx << u->reg_shift);
+	return u->base + ((uintptr_t)idx << SHIFT(u));
 }
 
-static inline uint32_t rd(const struct d1_uart *u, unsigned idx)
+/* D1: reg-io-width = 4 (dtsi); QEMU virt ns16550a: byte registers. The
+ * always-inline form is for the ISR; elsewhere the compiler chooses. */
+static ALWAYS_INLINE uint32_t rd_fast(const struct d1_uart *u, unsigned idx)
 {
-	/* D1: reg-io-width = 4 (dtsi); QEMU virt ns16550a: byte registers. */
-	if (u->io_width == 4u) {
+	if (IS_W32(u)) {
 		return d1_mmio_read32(reg(u, idx));
 	}
 	return d1_mmio_read8(reg(u, idx));
 }
 
-static inline void wr(const struct d1_uart *u, unsigned idx, uint32_t v)
+static inline uint32_t rd(const struct d1_uart *u, unsigned idx)
 {
-	if (u->io_width == 4u) {
+	return rd_fast(u, idx);
+}
+
+static ALWAYS_INLINE void wr_fast(const struct d1_uart *u, unsigned idx, uint32_t v)
+{
+	if (IS_W32(u)) {
 		d1_mmio_write32(reg(u, idx), v);
 	} else {
 		d1_mmio_write8(reg(u, idx), (uint8_t)v);
 	}
 }
 
-/*
- * Every LSR read of the driver goes through lsr_raw(). Reading LSR clears
- * OE, PE, FE and BI (16550 data sheet; d1/uart.h), so whoever reads it must
- * not lose them: OE (a character already lost) is counted here at once.
- * Used bare only where the character LSR describes is read from RBR next
- * (the ISR drain loop); everywhere else through lsr_read().
- */
-static inline __attribute__((always_inline)) uint32_t lsr_raw(struct d1_uart *u)
+static inline void wr(const struct d1_uart *u, unsigned idx, uint32_t v)
 {
-	uint32_t lsr = rd(u, D1_UART_LSR);
-
-	if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
-		u->stats.overrun++;
-	}
-	return lsr;
+	wr_fast(u, idx, v);
 }
 
 /* What to keep of @p lsr until its character is read: PE/FE/BI (the
@@ -81,16 +89,25 @@ static inline uint8_t lsr_keep(uint32_t lsr)
 }
 
 /*
- * LSR read that loses nothing: OE counted (lsr_raw()); PE/FE/BI/FIFOERR
- * OR-ed into u->lsr_err and returned with every later read until that
- * character is taken out of RBR (u->lsr_err = 0 there) or the RX FIFO is
- * reset.
+ * The one LSR reader outside the ISR. Reading LSR clears OE/PE/FE/BI
+ * (docs/uart-and-plic.md), so: OE is counted at once, PE/FE/BI/FIFOERR are
+ * OR-ed into u->lsr_err and returned with every later read until their
+ * character leaves RBR (u->lsr_err = 0 there) or the RX FIFO is reset; the
+ * ISR merges u->lsr_err before it trusts its own LSR value. The read and the
+ * shadow update are one critical section, so the ISR can never run between
+ * them (issue 11 item 1a).
  */
 static uint32_t lsr_read(struct d1_uart *u)
 {
-	uint32_t lsr = lsr_raw(u) | u->lsr_err;
+	uintptr_t s = d1_port_critical_enter();
+	uint32_t lsr = rd(u, D1_UART_LSR);
 
+	if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
+		u->stats.overrun++;
+	}
+	lsr |= u->lsr_err;
 	u->lsr_err = lsr_keep(lsr);
+	d1_port_critical_exit(s);
 	return lsr;
 }
 
@@ -108,6 +125,11 @@ d1_err_t d1_uart_init_ex(struct d1_uart *u, uintptr_t base, unsigned reg_shift, 
 	    (flavour != D1_UART_FLAVOUR_DW_APB && flavour != D1_UART_FLAVOUR_16550)) {
 		return D1_EINVAL;
 	}
+#ifdef D1_UART_DW_ONLY
+	if (flavour != D1_UART_FLAVOUR_DW_APB || io_width != 4u) {
+		return D1_ENOTSUP;
+	}
+#endif
 	*u = (struct d1_uart){
 	        .base = base,
 	        .reg_shift = (uint8_t)reg_shift,
@@ -171,49 +193,108 @@ d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *
 	return D1_OK;
 }
 
-/* Microseconds for @p chars characters at the current setting, rounded up. */
+/* Bits per character of an LCR value, times 2 (start, data, parity, stop;
+ * STOP with 5 data bits means 1.5 stop bits). */
+static uint32_t lcr_half_bits(uint32_t lcr)
+{
+	uint32_t data = 5u + (lcr & D1_UART_LCR_DLS_BITS);
+	uint32_t stop_half = (lcr & D1_UART_LCR_STOP_BITS) == 0u ? 2u : (data == 5u ? 3u : 4u);
+
+	return 2u * (1u + data + ((lcr & D1_UART_LCR_PEN_BITS) != 0u ? 1u : 0u)) + stop_half;
+}
+
+/* Microseconds for @p chars characters of @p half_bits / 2 bits at
+ * clk / (16 * div) baud, rounded up; the fallback rate when div is 0. */
+static uint32_t line_us(uint32_t clk_hz, uint32_t div, uint32_t half_bits, uint32_t chars)
+{
+	uint64_t us;
+
+	if (div == 0u) {
+		/* 2050 * 24 * 1e6 fits easily */
+		us = ((uint64_t)chars * 2u * FALLBACK_CHAR_BITS * PPM + 2u * D1_UART_FALLBACK_BAUD -
+		      1u) /
+		     (2u * D1_UART_FALLBACK_BAUD);
+	} else {
+		/* chars * half_bits / 2 * 16 * div / clk s; < 2050 * 24 * 8 * 65535 * 1e6 < 2^55 */
+		us = ((uint64_t)chars * half_bits * 8u * div * PPM + clk_hz - 1u) / clk_hz;
+	}
+	return us > UINT32_MAX ? UINT32_MAX : (uint32_t)us;
+}
+
+/* Microseconds for @p chars characters at the setting in force. */
 static uint32_t chars_us(const struct d1_uart *u, uint32_t chars)
 {
-	uint64_t baud = u->baud != 0u ? u->baud : D1_UART_FALLBACK_BAUD;
-	uint64_t half_bits = (uint64_t)chars * u->char_bits;
+	return line_us(u->clk_hz, u->divisor, u->char_bits, chars);
+}
 
-	return (uint32_t)((half_bits * PPM + 2u * baud - 1u) / (2u * baud));
+/*
+ * Divisor in force, read back (issue 11 item 8): on the DW UART through
+ * DBG_DLL/DBG_DLH, which need no DLAB (so no LCR write while BUSY); on a
+ * plain 16550, which is never BUSY, through DLAB. 0 when unknown.
+ */
+static uint32_t read_divisor(struct d1_uart *u, uint32_t lcr)
+{
+	uint32_t div;
+
+	if (IS_DW(u)) {
+		return (rd(u, D1_UART_DBG_DLL) & 0xFFu) | (rd(u, D1_UART_DBG_DLH) & 0xFFu) << 8;
+	}
+	if ((lcr & D1_UART_LCR_DLAB_BITS) == 0u) {
+		wr(u, D1_UART_LCR, lcr | D1_UART_LCR_DLAB_BITS);
+	}
+	div = (rd(u, D1_UART_DLL) & 0xFFu) | (rd(u, D1_UART_DLH) & 0xFFu) << 8;
+	if ((lcr & D1_UART_LCR_DLAB_BITS) == 0u) {
+		wr(u, D1_UART_LCR, lcr);
+	}
+	return div;
+}
+
+/* Take @p n bytes out of RBR and count them as discarded. */
+static void discard_rx(struct d1_uart *u, uint32_t n)
+{
+	for (uint32_t k = 0; k < n; k++) {
+		(void)rd(u, D1_UART_RBR);
+	}
+	u->lsr_err = 0u; /* their errors went with them */
+	u->stats.rx_discarded += n;
 }
 
 /*
  * Bounded wait until LCR/DLL/DLH may be written: the transmitter is empty
- * (so no character is cut) and, on the DW UART, USR.BUSY = 0. On the DW
- * UART BUSY also stays set while the RX FIFO holds data (Linux 8250_dw.c
- * force-idle empties it for this reason), so received bytes are taken out
- * and counted as discarded: read from RBR, or — while DLAB is set, when
- * offset 0 is DLL — dropped with an RX FIFO reset (FCR is writable while
- * BUSY), once the transmitter is empty so no TX byte can be lost with it.
- * Reading USR also clears a pending busy-detect interrupt.
+ * (no character is cut) and, on the DW UART, USR.BUSY = 0. BUSY also stays
+ * set while the RX FIFO holds data, so on the DW UART the bytes RFL says are
+ * there are taken out and counted once each: read from RBR, or — while DLAB
+ * is set, when offset 0 is DLL — dropped with one RX FIFO reset (FCR is
+ * writable while BUSY), once the transmitter is empty so no TX byte goes
+ * with it. LSR.DR is not trusted for this: a data-ready with RFL = 0 is no
+ * byte (issue 11 item 7). Reading USR also clears a busy-detect interrupt.
  */
 static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
 {
-	bool dw = u->flavour == D1_UART_FLAVOUR_DW_APB;
-
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		uint32_t lsr = lsr_read(u);
+		bool temt = (lsr & D1_UART_LSR_TEMT_BITS) != 0u;
 
-		if (dw && (lsr & D1_UART_LSR_DR_BITS) != 0u) {
-			if ((rd(u, D1_UART_LCR) & D1_UART_LCR_DLAB_BITS) == 0u) {
-				(void)rd(u, D1_UART_RBR);
-				u->lsr_err = 0u; /* its errors went with it */
-				u->stats.rx_discarded++;
-			} else if ((lsr & D1_UART_LSR_TEMT_BITS) != 0u) {
-				uint32_t n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
+		if (IS_DW(u)) {
+			uint32_t n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
 
-				wr(u, D1_UART_FCR,
-				   fcr | D1_UART_FCR_FIFOE_BITS | D1_UART_FCR_RFIFOR_BITS);
-				u->lsr_err = 0u;
-				u->stats.rx_discarded += n != 0u ? n : 1u;
+			if (n > u->fifo_depth) {
+				n = u->fifo_depth;
 			}
-		} else if ((lsr & D1_UART_LSR_TEMT_BITS) != 0u) {
-			if (!dw || (rd(u, D1_UART_USR) & D1_UART_USR_BUSY_BITS) == 0u) {
+			if (n != 0u) {
+				if ((rd(u, D1_UART_LCR) & D1_UART_LCR_DLAB_BITS) == 0u) {
+					discard_rx(u, n);
+				} else if (temt) {
+					wr(u, D1_UART_FCR,
+					   fcr | D1_UART_FCR_FIFOE_BITS | D1_UART_FCR_RFIFOR_BITS);
+					u->lsr_err = 0u;
+					u->stats.rx_discarded += n;
+				}
+			} else if (temt && (rd(u, D1_UART_USR) & D1_UART_USR_BUSY_BITS) == 0u) {
 				return D1_OK;
 			}
+		} else if (temt) {
+			return D1_OK; /* a plain 16550 is never BUSY */
 		}
 		if (waited >= budget_us) {
 			return D1_ETIMEDOUT;
@@ -231,7 +312,7 @@ static bool wr_verify(struct d1_uart *u, unsigned idx, uint32_t v)
 	if ((rd(u, idx) & 0xFFu) == v) {
 		return true;
 	}
-	if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
+	if (IS_DW(u)) {
 		u->stats.busy_detect++;
 		(void)rd(u, D1_UART_USR);
 	} else {
@@ -245,9 +326,9 @@ static bool wr_verify(struct d1_uart *u, unsigned idx, uint32_t v)
  * clear their FIFOs when FIFOE changes (16550 data sheet FCR0; DW databook
  * FCR.FIFOE), so take out (and count) what the RX FIFO holds first. The
  * current FIFOE is read from IIR.FEFLAG (FCR is write-only); IER is 0 here,
- * so the IIR read clears no interrupt. Bounded: FIFO depth + 1 reads. A
- * character completing between the last LSR read and the FCR write is still
- * lost uncounted (a window of a few accesses).
+ * so the IIR read clears no interrupt. DW: RFL bytes; 16550: while LSR.DR,
+ * at most FIFO depth + 1 reads. A character completing between the last
+ * read and the FCR write is still lost uncounted (a window of one access).
  */
 static void drain_before_fcr(struct d1_uart *u, uint32_t fcr)
 {
@@ -256,22 +337,29 @@ static void drain_before_fcr(struct d1_uart *u, uint32_t fcr)
 	if (on == ((fcr & D1_UART_FCR_FIFOE_BITS) != 0u)) {
 		return; /* FIFOE unchanged: nothing is cleared, keep the bytes */
 	}
-	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
-		if ((lsr_read(u) & D1_UART_LSR_DR_BITS) == 0u) {
-			break;
+	if (IS_DW(u)) {
+		uint32_t n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
+
+		discard_rx(u, n < u->fifo_depth ? n : u->fifo_depth);
+	} else {
+		for (uint32_t k = 0; k <= u->fifo_depth; k++) {
+			if ((lsr_read(u) & D1_UART_LSR_DR_BITS) == 0u) {
+				break;
+			}
+			discard_rx(u, 1u);
 		}
-		(void)rd(u, D1_UART_RBR);
-		u->lsr_err = 0u;
-		u->stats.rx_discarded++;
 	}
 	u->lsr_err = 0u; /* the FIFO is cleared by the FCR write */
 }
 
+/* Verified LCR|DLAB, DLL, DLH, LCR sequence, each attempt after an idle
+ * wait. *dl_changed is set once a DLL or DLH write took. */
 static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t fcr,
-                         uint32_t budget_us)
+                         uint32_t budget_us, bool *dl_changed)
 {
 	for (unsigned attempt = 0; attempt < D1_UART_LCR_ATTEMPTS; attempt++) {
 		d1_err_t err;
+		bool ok;
 
 		if (attempt != 0u) {
 			u->stats.lcr_retries++;
@@ -282,14 +370,48 @@ static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t
 		}
 		/* Each write may be the one a new start bit makes BUSY: verify
 		 * each, and start over (with a fresh idle wait) on a miss. */
-		if (wr_verify(u, D1_UART_LCR, lcr | D1_UART_LCR_DLAB_BITS) &&
-		    wr_verify(u, D1_UART_DLL, div & 0xFFu) &&
-		    wr_verify(u, D1_UART_DLH, (div >> 8) & 0xFFu) &&
-		    wr_verify(u, D1_UART_LCR, lcr)) {
+		ok = wr_verify(u, D1_UART_LCR, lcr | D1_UART_LCR_DLAB_BITS);
+		if (ok) {
+			ok = wr_verify(u, D1_UART_DLL, div & 0xFFu);
+			*dl_changed = *dl_changed || ok;
+		}
+		if (ok) {
+			ok = wr_verify(u, D1_UART_DLH, (div >> 8) & 0xFFu);
+			*dl_changed = *dl_changed || ok;
+		}
+		if (ok && wr_verify(u, D1_UART_LCR, lcr)) {
 			return D1_OK;
 		}
 	}
 	return D1_ETIMEDOUT;
+}
+
+/*
+ * After a failed set_line(): put back the LCR (DLAB clear) and, if a DLL/DLH
+ * write took, the divisor found at entry (issue 11 item 6). When even that
+ * fails the UART may be left with DLAB set, where a THR write would land in
+ * DLL: the handle then refuses I/O (line_lost) until a configure succeeds.
+ */
+static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, uint32_t fcr,
+                         uint32_t budget_us, bool dl_changed)
+{
+	bool ok = false;
+
+	old_lcr &= ~D1_UART_LCR_DLAB_BITS & 0xFFu;
+	if (dl_changed) {
+		bool again = false;
+
+		ok = old_div != 0u &&
+		     set_line(u, old_lcr, old_div, fcr, budget_us, &again) == D1_OK;
+	} else if ((rd(u, D1_UART_LCR) & 0xFFu) == old_lcr) {
+		ok = true; /* nothing was changed */
+	} else {
+		for (unsigned k = 0; k < D1_UART_LCR_ATTEMPTS && !ok; k++) {
+			ok = wait_idle(u, fcr, budget_us) == D1_OK &&
+			     wr_verify(u, D1_UART_LCR, old_lcr);
+		}
+	}
+	u->line_lost = !ok;
 }
 
 /* RX trigger level in bytes for FCR.RT (DW databook and 16550: 1, 1/4,
@@ -315,6 +437,25 @@ static uint32_t rx_trigger_level(unsigned rt, uint32_t depth)
 	return lvl != 0u ? lvl : 1u;
 }
 
+/* MCR.AFCE + RTS on (rtscts) or AFCE off (uart_regs.h); D1_ENOTSUP with MCR
+ * restored when AFCE does not stick (instance without auto flow control). */
+static d1_err_t set_flow(struct d1_uart *u, bool rtscts)
+{
+	uint32_t mcr = rd(u, D1_UART_MCR) & 0xFFu;
+	uint32_t want = rtscts ? mcr | D1_UART_MCR_AFCE_BITS | D1_UART_MCR_RTS_BITS
+	                       : mcr & ~D1_UART_MCR_AFCE_BITS;
+
+	if (want == mcr) {
+		return D1_OK;
+	}
+	wr(u, D1_UART_MCR, want);
+	if (rtscts && (rd(u, D1_UART_MCR) & D1_UART_MCR_AFCE_BITS) == 0u) {
+		wr(u, D1_UART_MCR, mcr);
+		return D1_ENOTSUP;
+	}
+	return D1_OK;
+}
+
 d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
                            uint32_t *achieved_baud)
 {
@@ -322,13 +463,15 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	d1_err_t err;
 	uint32_t lcr;
 	uint32_t fcr = 0u;
+	uint32_t old_lcr;
+	uint32_t old_div;
 	uint32_t budget;
-	uint32_t stop_half;
+	bool dl_changed = false;
 
 	if (u == NULL || u->base == 0u || cfg == NULL || cfg->data_bits < 5u ||
 	    cfg->data_bits > 8u || (unsigned)cfg->parity > (unsigned)D1_UART_PARITY_EVEN ||
 	    cfg->stop_bits < 1u || cfg->stop_bits > 2u || cfg->rx_trigger > 3u ||
-	    cfg->tx_trigger > 3u || cfg->baud == 0u) {
+	    cfg->tx_trigger > 3u || cfg->baud == 0u || (cfg->rtscts && !cfg->fifo)) {
 		return D1_EINVAL;
 	}
 	err = d1_uart_calc_baud(u->clk_hz, cfg->baud, &b);
@@ -337,6 +480,9 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	}
 	if (u->irq_mode) {
 		return D1_EBUSY;
+	}
+	if (cfg->rtscts && !IS_DW(u)) {
+		return D1_ENOTSUP; /* a plain 16550 has no AFCE (uart_regs.h) */
 	}
 	lcr = (uint32_t)(cfg->data_bits - 5u) << D1_UART_LCR_DLS_LSB;
 	if (cfg->stop_bits == 2u) {
@@ -353,16 +499,23 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 		      ((uint32_t)cfg->tx_trigger << D1_UART_FCR_TFT_LSB);
 	}
 
-	/* Budget: drain a full TX FIFO plus the shifter at the OLD setting. */
-	budget = chars_us(u, u->fifo_depth + 2u);
+	/* Budget: drain a full TX FIFO plus the shifter at the setting the UART
+	 * is actually in (issue 11 item 8), read back. */
+	old_lcr = rd(u, D1_UART_LCR) & 0xFFu;
+	old_div = read_divisor(u, old_lcr);
+	budget = line_us(u->clk_hz, old_div, lcr_half_bits(old_lcr), u->fifo_depth + 2u);
 	wr(u, D1_UART_IER, 0u); /* IER is not protected by BUSY */
 	u->ier = 0u;
 	u->tx_irq = false;
-	u->configured = false;
-	err = set_line(u, lcr, b.divisor, fcr, budget);
+	err = set_line(u, lcr, b.divisor, fcr, budget, &dl_changed);
 	if (err != D1_OK) {
+		restore_line(u, old_lcr, old_div, fcr, budget, dl_changed);
+		if (u->line_lost || dl_changed) {
+			u->configured = false;
+		}
 		return err;
 	}
+	u->line_lost = false;
 	/* FIFO enable and triggers, no reset bits. If FIFOE changes the UART
 	 * clears its FIFOs itself: drain (and count) the RX FIFO first. */
 	drain_before_fcr(u, fcr);
@@ -370,32 +523,55 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	u->fcr = (uint8_t)fcr;
 	u->lcr = (uint8_t)lcr;
 	u->baud = b.achieved;
+	u->divisor = b.divisor;
 	u->baud_err_ppm = b.err_ppm;
-	/* 5 data bits with STOP = 1 means 1.5 stop bits. */
-	stop_half = cfg->stop_bits == 1u ? 2u : (cfg->data_bits == 5u ? 3u : 4u);
-	u->char_bits = 2u * (1u + cfg->data_bits + (cfg->parity != D1_UART_PARITY_NONE ? 1u : 0u)) +
-	               stop_half;
+	u->char_bits = lcr_half_bits(lcr);
 	u->tx_burst = cfg->fifo ? u->fifo_depth : 1u;
 	u->rx_level = cfg->fifo ? rx_trigger_level(cfg->rx_trigger, u->fifo_depth) : 1u;
 	u->configured = true;
 	if (achieved_baud != NULL) {
 		*achieved_baud = b.achieved;
 	}
-	return D1_OK;
+	return IS_DW(u) ? set_flow(u, cfg->rtscts) : D1_OK;
+}
+
+/* Common checks of the polled calls. */
+static d1_err_t check_io(const struct d1_uart *u)
+{
+	if (u == NULL || u->base == 0u) {
+		return D1_EINVAL;
+	}
+	return u->line_lost ? D1_ESTATE : D1_OK;
 }
 
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 {
+	d1_err_t err = check_io(u);
 	uint32_t budget;
 
-	if (u == NULL || u->base == 0u) {
-		return D1_EINVAL;
+	if (err != D1_OK) {
+		return err;
 	}
 	budget = chars_us(u, u->fifo_depth + 2u);
 	for (uint32_t waited = 0;; waited += POLL_US) {
-		if ((lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u) {
+		/* Space check and THR write in one critical section, so the
+		 * ISR's TX refill cannot fill the FIFO in between (issue 11
+		 * item 1b). DW with FIFOs on: USR.TFNF, which leaves LSR to its
+		 * one reader; otherwise LSR.THRE through lsr_read(). */
+		uintptr_t s = d1_port_critical_enter();
+		bool room;
+
+		if (IS_DW(u) && (u->fcr & D1_UART_FCR_FIFOE_BITS) != 0u) {
+			room = (rd(u, D1_UART_USR) & D1_UART_USR_TFNF_BITS) != 0u;
+		} else {
+			room = (lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u;
+		}
+		if (room) {
 			wr(u, D1_UART_THR, c);
 			u->stats.tx_bytes++;
+		}
+		d1_port_critical_exit(s);
+		if (room) {
 			return D1_OK;
 		}
 		if (waited >= budget) {
@@ -405,14 +581,33 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 	}
 }
 
-/* Count the character errors of one LSR value (OE is counted by
- * lsr_raw()); true if its character is bad. */
+d1_err_t d1_uart_drain(struct d1_uart *u)
+{
+	d1_err_t err = check_io(u);
+	uint32_t budget;
+
+	if (err != D1_OK) {
+		return err;
+	}
+	budget = chars_us(u, u->fifo_depth + 2u);
+	for (uint32_t waited = 0;; waited += POLL_US) {
+		if ((lsr_read(u) & D1_UART_LSR_TEMT_BITS) != 0u) {
+			return D1_OK;
+		}
+		if (waited >= budget) {
+			return D1_ETIMEDOUT;
+		}
+		d1_port_delay_us(POLL_US);
+	}
+}
+
+/* Count the character errors of one LSR value; true if its character is
+ * bad. A break also shows as a framing error: counted once, as a break. */
 static bool count_lsr(struct d1_uart *u, uint32_t lsr)
 {
 	if ((lsr & LSR_CHAR_ERR) == 0u) {
 		return false;
 	}
-	/* A break also shows as a framing error: count it once, as a break. */
 	if ((lsr & D1_UART_LSR_BI_BITS) != 0u) {
 		u->stats.brk++;
 	} else {
@@ -428,14 +623,18 @@ static bool count_lsr(struct d1_uart *u, uint32_t lsr)
 
 d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 {
+	d1_err_t err = check_io(u);
 	uint32_t lsr;
 	uint32_t v;
 
-	if (u == NULL || u->base == 0u || c == NULL) {
-		return D1_EINVAL;
+	if (err == D1_OK && c == NULL) {
+		err = D1_EINVAL;
 	}
-	if (u->irq_mode) {
-		return D1_ESTATE;
+	if (err == D1_OK && u->irq_mode) {
+		err = D1_ESTATE;
+	}
+	if (err != D1_OK) {
+		return err;
 	}
 	lsr = lsr_read(u);
 	if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
@@ -454,15 +653,20 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
                            uint32_t tx_size)
 {
-	if (u == NULL || u->base == 0u || (rx_size != 0u && (rx_buf == NULL || rx_size < 2u)) ||
-	    (rx_size == 0u && rx_buf != NULL) ||
-	    (tx_size != 0u && (tx_buf == NULL || tx_size < 2u)) ||
-	    (tx_size == 0u && tx_buf != NULL) || (rx_size != 0u && !is_pow2(rx_size)) ||
-	    (tx_size != 0u && !is_pow2(tx_size))) {
-		return D1_EINVAL;
+	d1_err_t err = check_io(u);
+
+	if (err == D1_OK &&
+	    ((rx_size != 0u && (rx_buf == NULL || rx_size < 2u || !is_pow2(rx_size))) ||
+	     (rx_size == 0u && rx_buf != NULL) ||
+	     (tx_size != 0u && (tx_buf == NULL || tx_size < 2u || !is_pow2(tx_size))) ||
+	     (tx_size == 0u && tx_buf != NULL))) {
+		err = D1_EINVAL;
 	}
-	if (u->irq_mode) {
-		return D1_EBUSY;
+	if (err == D1_OK && u->irq_mode) {
+		err = D1_EBUSY;
+	}
+	if (err != D1_OK) {
+		return err;
 	}
 	u->rx = (struct d1_uart_ring){.buf = rx_buf, .size = rx_size};
 	u->tx = (struct d1_uart_ring){.buf = tx_buf, .size = tx_size};
@@ -473,12 +677,15 @@ d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size,
 	return D1_OK;
 }
 
-void d1_uart_irq_stop(struct d1_uart *u)
+d1_err_t d1_uart_irq_stop(struct d1_uart *u)
 {
 	uintptr_t s;
 
 	if (u == NULL || u->base == 0u) {
-		return;
+		return D1_EINVAL;
+	}
+	if (!u->irq_mode) {
+		return D1_ESTATE;
 	}
 	s = d1_port_critical_enter();
 	u->ier = 0u;
@@ -486,6 +693,7 @@ void d1_uart_irq_stop(struct d1_uart *u)
 	u->tx_irq = false;
 	u->irq_mode = false;
 	d1_port_critical_exit(s);
+	return D1_OK;
 }
 
 uint32_t d1_uart_write(struct d1_uart *u, const uint8_t *data, uint32_t len)
@@ -545,12 +753,13 @@ uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len)
 	return n;
 }
 
-/* Read @p n bytes from RBR into [p, p + n), choosing the access width once. */
-static void rbr_copy(const struct d1_uart *u, uintptr_t rbr, uint8_t *p, uint32_t n)
+/* Read RBR into [p, end), the access width chosen once: on rv64 at -Os the
+ * loop is load, fence, store, two increments/compare, branch. */
+static ALWAYS_INLINE void rbr_copy(const struct d1_uart *u, uint8_t *p, const uint8_t *end)
 {
-	uint8_t *end = p + n;
+	uintptr_t rbr = reg(u, D1_UART_RBR);
 
-	if (u->io_width == 4u) {
+	if (IS_W32(u)) {
 		while (p != end) {
 			*p++ = (uint8_t)d1_mmio_read32(rbr);
 		}
@@ -561,108 +770,108 @@ static void rbr_copy(const struct d1_uart *u, uintptr_t rbr, uint8_t *p, uint32_
 	}
 }
 
-/* @p keep RBR reads into the ring at @p head (as up to two contiguous
- * runs, so the per-byte loop has no index arithmetic), then @p drop reads
- * thrown away. */
-static void blind_read(const struct d1_uart *u, struct d1_uart_ring *r, uint32_t head,
-                       uint32_t keep, uint32_t drop)
-{
-	uintptr_t rbr = reg(u, D1_UART_RBR);
-
-	if (keep != 0u) {
-		uint32_t at = head & (r->size - 1u);
-		uint32_t first = r->size - at < keep ? r->size - at : keep;
-
-		rbr_copy(u, rbr, r->buf + at, first);
-		rbr_copy(u, rbr, r->buf, keep - first);
-	}
-	for (uint32_t i = 0; i < drop; i++) {
-		(void)rd(u, D1_UART_RBR);
-	}
-}
-
 /*
- * RX drain, the benchmarked path. The ring's consumer cannot run while the
- * ISR does (one hart), so head and room are read once and head written once.
+ * RX drain, the benchmarked path (issue 12). The ring's consumer cannot run
+ * while the ISR does (one hart), so head and room are read once and head
+ * written once.
  *
- * Fast path, when LSR shows no error anywhere in the FIFO (OE, PE, FE, BI,
- * FIFOERR all clear): read a known number of bytes with RBR reads only —
- * on the DW UART the RFL level read BEFORE that LSR (so FIFOERR covers every
- * byte counted), on a plain 16550 the trigger level an RDA identity
- * guarantees. Otherwise, and for the rest on a 16550, one LSR per byte so
- * every error is attributed to its own character.
+ * Fast path, when LSR (with what lsr_read() kept) shows no error anywhere
+ * in the FIFO (OE, PE, FE, BI, FIFOERR clear): read a known number of bytes
+ * with RBR reads only, into at most two contiguous ring runs — on the DW
+ * UART the RFL level read BEFORE that LSR (so FIFOERR covers every byte
+ * counted), on a plain 16550 the trigger level an RDA identity guarantees.
+ * Otherwise, and for the rest on a 16550, LSR then RBR per byte, so every
+ * error is charged to its own character.
  */
-static void rx_drain(struct d1_uart *u, uint32_t iid)
+static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid)
 {
 	struct d1_uart_ring *r = &u->rx;
 	uint32_t head = r->head;
 	uint32_t room = r->size - (head - r->tail);
 	uint32_t mask = r->size - 1u;
-	uint32_t got = 0u;
 	uint32_t kept = 0u;
 	uint32_t dropped = 0u;
+	uint32_t ev = 0u;
 	uint32_t n;
 	uint32_t lsr;
 
-	if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
-		n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
-		lsr = lsr_raw(u);
+	if (IS_DW(u)) {
+		n = rd_fast(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
+		lsr = rd_fast(u, D1_UART_LSR);
 	} else {
-		lsr = lsr_raw(u);
+		lsr = rd_fast(u, D1_UART_LSR);
 		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
 	}
-	/* Merge what an earlier LSR read (putc, configure) kept; saved again
-	 * at the end for a character left unread. No error bit means every
-	 * byte counted is good (OE was counted by lsr_raw()). */
 	lsr |= u->lsr_err;
-	if ((lsr & LSR_KEEP) == 0u && n != 0u) {
+	if (((lsr & (LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) == 0u) {
+		uint32_t at = head & mask;
+		uint32_t first = r->size - at;
+
 		kept = n < room ? n : room;
 		dropped = n - kept;
-		blind_read(u, r, head, kept, dropped);
-		got = n;
-		if (u->flavour == D1_UART_FLAVOUR_DW_APB) {
+		first = first < kept ? first : kept;
+		rbr_copy(u, r->buf + at, r->buf + at + first);
+		rbr_copy(u, r->buf, r->buf + (kept - first));
+		for (uint32_t i = 0; i < dropped; i++) {
+			(void)rd_fast(u, D1_UART_RBR);
+		}
+		if (IS_DW(u)) {
+			u->lsr_err = 0u;
 			goto done; /* more bytes, if any, show in the next IIR */
 		}
-		lsr = lsr_raw(u);
+		lsr = rd_fast(u, D1_UART_LSR);
 	}
 	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
 		uint8_t c;
 
-		if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
-			/* DW: a timeout identity with neither DR nor BI needs one
-			 * dummy RBR read to clear (d1-hardware.md). */
-			if (iid == D1_UART_IID_TIMEOUT && got == 0u &&
-			    (lsr & D1_UART_LSR_BI_BITS) == 0u) {
-				(void)rd(u, D1_UART_RBR);
-				u->stats.rx_timeout_empty++;
+		if ((lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_OE_BITS | LSR_CHAR_ERR)) !=
+		    D1_UART_LSR_DR_BITS) {
+			if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
+				u->stats.overrun++;
+				ev = D1_UART_EV_ERR;
+				lsr &= ~D1_UART_LSR_OE_BITS;
 			}
-			break;
-		}
-		c = (uint8_t)rd(u, D1_UART_RBR);
-		got++;
-		if (!count_lsr(u, lsr)) {
-			if (kept < room) {
-				r->buf[(head + kept) & mask] = c;
-				kept++;
-			} else {
-				dropped++;
+			if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
+				/* DW: a timeout identity with neither DR nor BI
+				 * needs one dummy RBR read (d1-hardware.md). */
+				if (iid == D1_UART_IID_TIMEOUT && k == 0u && n == 0u &&
+				    (lsr & D1_UART_LSR_BI_BITS) == 0u) {
+					(void)rd_fast(u, D1_UART_RBR);
+					u->stats.rx_timeout_empty++;
+				}
+				break;
+			}
+			if ((lsr & LSR_CHAR_ERR) != 0u) {
+				(void)rd_fast(u, D1_UART_RBR);
+				(void)count_lsr(u, lsr);
+				ev = D1_UART_EV_ERR;
+				lsr = rd_fast(u, D1_UART_LSR);
+				continue;
 			}
 		}
-		lsr = lsr_raw(u);
+		c = (uint8_t)rd_fast(u, D1_UART_RBR);
+		if (kept < room) {
+			r->buf[(head + kept) & mask] = c;
+			kept++;
+		} else {
+			dropped++;
+		}
+		lsr = rd_fast(u, D1_UART_LSR);
 	}
-done:
-	/* DW fast path: lsr is clean, nothing kept. Loop bound reached: the
-	 * errors of the character left at the top are kept for the next read. */
+	/* Loop bound reached: the errors of the character left at the top are
+	 * kept for the next read. */
 	u->lsr_err = lsr_keep(lsr);
+done:
 	barrier(); /* data before the index the reader sees */
 	r->head = head + kept;
 	u->stats.rx_bytes += kept;
 	u->stats.rx_dropped += dropped;
+	return ev | (kept != 0u ? D1_UART_EV_RX : 0u);
 }
 
 /* TX refill on THRE: the FIFO is empty (PTIME is left off), so up to
  * tx_burst bytes fit. ETBEI goes off as soon as the ring is drained. */
-static void tx_fill(struct d1_uart *u)
+static uint32_t tx_fill(struct d1_uart *u)
 {
 	struct d1_uart_ring *r = &u->tx;
 	uint32_t tail = r->tail;
@@ -681,48 +890,70 @@ static void tx_fill(struct d1_uart *u)
 		wr(u, D1_UART_IER, u->ier);
 		u->tx_irq = false;
 	}
+	return D1_UART_EV_TX;
 }
 
-void d1_uart_isr(struct d1_uart *u)
+/* Everything after a first IIR read that found an interrupt pending. Kept
+ * out of line so that the idle call (shared line, PLIC re-claim) stays a
+ * few instructions. */
+static __attribute__((noinline)) uint32_t isr_serve(struct d1_uart *u, uint32_t iid)
 {
-	for (unsigned i = 0; i < ISR_ROUNDS; i++) {
-		uint32_t iid = rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
+	uint32_t ev = 0u;
 
+	for (unsigned i = 0;;) {
 		switch (iid) {
 		case D1_UART_IID_RLS:
 		case D1_UART_IID_RDA:
 		case D1_UART_IID_TIMEOUT:
-			rx_drain(u, iid);
+			ev |= rx_drain(u, iid);
 			break;
 		case D1_UART_IID_THRE:
-			tx_fill(u); /* reading IIR already cleared THRE */
+			ev |= tx_fill(u); /* reading IIR already cleared THRE */
 			break;
 		case D1_UART_IID_BUSY:
 			(void)rd(u, D1_UART_USR); /* clears busy detect */
 			u->stats.busy_detect++;
+			ev |= D1_UART_EV_BUSY;
 			break;
 		case D1_UART_IID_MODEM:
 			(void)rd(u, D1_UART_MSR); /* clears modem status */
 			break;
 		default: /* NONE, or an identity this UART does not define */
-			if (i == 0u) {
-				u->stats.isr_idle++;
-			}
-			return;
+			return ev;
 		}
+		if (++i == ISR_ROUNDS) {
+			return ev;
+		}
+		iid = rd_fast(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
 	}
 }
 
-void d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
+uint32_t d1_uart_isr(struct d1_uart *u)
+{
+	uint32_t iid;
+
+	if (u == NULL) {
+		return 0u;
+	}
+	iid = rd_fast(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
+	if (iid == D1_UART_IID_NONE) {
+		u->stats.isr_idle++;
+		return 0u;
+	}
+	return isr_serve(u, iid);
+}
+
+d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
 {
 	uintptr_t s;
 
 	if (u == NULL || out == NULL) {
-		return;
+		return D1_EINVAL;
 	}
 	s = d1_port_critical_enter();
 	*out = u->stats;
 	d1_port_critical_exit(s);
+	return D1_OK;
 }
 
 uint32_t d1_uart_tx_pending(const struct d1_uart *u)

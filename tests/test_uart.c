@@ -235,7 +235,9 @@ static void test_putc_times_out_and_writes_nothing(void **state)
 	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
 	um.tx_stuck = true;
 	assert_int_equal(d1_uart_putc(&u, '1'), D1_OK); /* into the (stuck) shifter */
-	assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* into the FIFO */
+	for (unsigned i = 0; i < D1_UART_FIFO_DEPTH; i++) {
+		assert_int_equal(d1_uart_putc(&u, '2'), D1_OK); /* USR.TFNF: until full */
+	}
 	w0 = sim_writes();
 	d0 = sim_delay_us_total();
 	assert_int_equal(d1_uart_putc(&u, '3'), D1_ETIMEDOUT);
@@ -858,6 +860,168 @@ static void test_16550_verify_miss_not_busy(void **state)
 	assert_int_equal(u.stats.lcr_retries, 1);
 }
 
+/* ---- Issue 11 item 1: putc against the IRQ-mode ISR ---- */
+
+static void isr_cb(void *arg)
+{
+	(void)arg;
+	(void)d1_uart_isr(&u);
+}
+
+/* (a) An interrupt right after putc's TX-space check: the ISR must still
+ * see the parity error of the character at the FIFO top (reading LSR clears
+ * it in hardware), and the next good byte must not be charged with it. */
+static void test_putc_isr_race_keeps_line_error(void **state)
+{
+	uint8_t got[8] = {0};
+
+	(void)state;
+	start_irq(64, 0);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	uart_model_rx_put(&um, 'g', 0);
+	sim_advance(5u * uart_model_char_ticks(&um)); /* RX timeout pending */
+	uart_model_irq_after(&um, 1, isr_cb, NULL);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK);
+	serve(); /* a deferred interrupt is taken now */
+	uart_model_rx_put(&um, 'h', 0);
+	settle();
+	assert_int_equal(um.isr_calls, 1);
+	assert_int_equal(d1_uart_read(&u, got, sizeof(got)), 2);
+	assert_memory_equal(got, "gh", 2);
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(u.stats.rx_bytes, 2);
+}
+
+/* (b) An interrupt between putc's TX-space check and its THR write fills
+ * the FIFO from the TX ring: putc's byte must not be lost (and counted). */
+static void test_putc_isr_race_no_tx_loss(void **state)
+{
+	uint64_t ct;
+
+	(void)state;
+	start_irq(256, 256);
+	ct = uart_model_char_ticks(&um);
+	assert_int_equal(d1_uart_putc(&u, 'A'), D1_OK); /* shifting: FIFO empty */
+	fill_random(in, 100, 21);
+	assert_int_equal(d1_uart_write(&u, in, 100), 100); /* THRE pending, not served */
+	uart_model_irq_after(&um, 1, isr_cb, NULL);
+	assert_int_equal(d1_uart_putc(&u, 'P'), D1_OK);
+	run(200u * ct, ct, 1);
+	assert_int_equal(um.isr_calls, 1);
+	assert_int_equal(um.tx_overflow, 0);
+	assert_int_equal(um.cap_count, 102);
+	assert_int_equal(u.stats.tx_bytes, um.cap_count);
+	assert_int_equal(um.cap[0].byte, 'A');
+	unsigned p = 0;
+	for (unsigned i = 0; i < um.cap_count; i++) {
+		p += um.cap[i].byte == 'P' ? 1u : 0u;
+	}
+	assert_true(p >= 1);
+}
+
+/* ---- item 6: a configure that times out leaves a usable UART ---- */
+
+/* Every DLAB-setting LCR write is followed by a start bit, so DLL never
+ * takes: the old setting (DLAB clear, old divisor) must be back. */
+static void test_configure_timeout_restores_line(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	um.race_after_dlab = 1000;
+	c.baud = 9600;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_ETIMEDOUT);
+	assert_int_equal(um.lcr, 0x03); /* DLAB clear: THR is THR again */
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+	sim_advance(100u * uart_model_char_ticks(&um));
+	um.cap_count = 0;
+	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_OK);
+	sim_advance(5000);
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].byte, 'Z');
+	assert_int_equal(um.cap[0].divisor, 13);
+}
+
+/* BUSY sticks right after DLAB was set: the driver cannot clear DLAB again,
+ * so the handle refuses I/O (D1_ESTATE, no write) until a configure works. */
+static void test_configure_timeout_unrecoverable_refuses_io(void **state)
+{
+	uint8_t b;
+	uint64_t w0;
+
+	(void)state;
+	um.busy_after_dlab = true;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_ETIMEDOUT);
+	assert_true((um.lcr & 0x80u) != 0);
+	w0 = sim_writes();
+	assert_int_not_equal(d1_uart_putc(&u, 'Z'), D1_OK);
+	assert_int_not_equal(d1_uart_getc(&u, &b), D1_OK);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(um.dll, 13); /* the divisor latch was not written */
+	um.busy_stuck = false;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_OK);
+}
+
+/* ---- item 7: DLAB set and a data-ready that does not go away ---- */
+
+static void test_wait_idle_stuck_dr_no_reset_storm(void **state)
+{
+	(void)state;
+	um.lcr = 0x83; /* firmware left DLAB set */
+	um.dr_stuck = true;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_true(um.fcr_writes <= 2u);
+	assert_int_equal(u.stats.rx_discarded, 0); /* no byte was there */
+	assert_int_equal(um.rbr_empty_reads, 0);
+	assert_int_equal(um.lcr, 0x03);
+}
+
+/* Bytes keep arriving while DLAB is set: each is counted once. */
+static void test_wait_idle_dlab_stream_counted_once(void **state)
+{
+	(void)state;
+	um.lcr = 0x83;
+	for (unsigned i = 0; i < 30; i++) {
+		uart_model_rx_send(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	sim_advance(40u * uart_model_char_ticks(&um));
+	assert_int_equal(u.stats.rx_discarded + um.rx_count, um.rx_received);
+	assert_int_equal(um.rx_received, 30);
+	assert_true(um.fcr_writes <= 31u);
+}
+
+/* ---- item 8: the first configure's drain budget from the real divisor ---- */
+
+static void test_first_configure_budget_from_programmed_divisor(void **state)
+{
+	(void)state;
+	um.dll = 1250u & 0xFFu; /* firmware left 1200 baud: 24 MHz / (16 * 1250) */
+	um.dlh = 1250u >> 8;
+	um.fcr = 0x01; /* and its FIFOs on */
+	for (unsigned i = 0; i < 64; i++) {
+		d1_mmio_write32(UBASE + D1_UART_THR_OFFSET, (uint8_t)('a' + i % 26u));
+	}
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(um.cap_count, 64); /* drained at the old rate, none cut */
+	assert_int_equal(um.cap[63].divisor, 1250);
+	assert_int_equal(um.dll | (um.dlh << 8), 13);
+}
+
+/* ---- item 11: wrong state writes nothing ---- */
+
+static void test_wrong_state_writes_nothing(void **state)
+{
+	uint64_t w0;
+
+	(void)state;
+	w0 = sim_writes();
+	d1_uart_irq_stop(&u); /* not in interrupt mode */
+	assert_int_equal(sim_writes(), w0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -899,6 +1063,20 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_16550_fifoe_change_counts_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_dw_fifoe_change_counts_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_16550_verify_miss_not_busy, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_putc_isr_race_keeps_line_error, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_putc_isr_race_no_tx_loss, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_timeout_restores_line, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_timeout_unrecoverable_refuses_io,
+	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_wait_idle_stuck_dr_no_reset_storm, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_wait_idle_dlab_stream_counted_once, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_first_configure_budget_from_programmed_divisor,
+	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_wrong_state_writes_nothing, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,39 +2,19 @@
 /**
  * @file uart.h
  * @brief D1 UART driver (Synopsys DW APB UART, 16550-compatible); also
- *        drives the plain ns16550a of the QEMU `virt` machine.
+ *        drives the plain ns16550a of QEMU `virt` unless built with
+ *        `D1_UART_DW_ONLY`.
  *
- * Hardware semantics the driver relies on (sources in uart_regs.h and
- * docs/uart-and-plic.md):
- *  - DW APB: a write to LCR, DLL or DLH while USR.BUSY = 1 is IGNORED and
- *    raises the busy-detect interrupt (IIR = 0x7), cleared by reading USR
- *    (Linux 8250_dw.c; NuttX issue 1092). BUSY is set while a character is
- *    shifting out, the TX FIFO is not empty, a character is being received
- *    or the RX FIFO holds data. The driver writes these registers only after
- *    a bounded wait for BUSY = 0 and verifies each by read-back, retrying a
- *    bounded number of times.
- *  - DW APB: an RX-timeout identity (IIR = 0xC) can be reported with neither
- *    LSR.DR nor LSR.BI set; one dummy RBR read clears it.
- *  - Baud = clk / (16 * divisor); the divisor is rounded to nearest and a
- *    baud whose error exceeds #D1_UART_BAUD_TOL_PPM is refused.
- *  - LSR.OE/PE/FE/BI are cleared by reading LSR; PE/FE/BI belong to the
- *    character at the top of the RX FIFO, LSR.FIFOERR says some character in
- *    the FIFO has one. Every LSR read of the driver (putc, configure, getc,
- *    ISR) counts OE at once and keeps PE/FE/BI/FIFOERR in the handle until
- *    their character is read, so a poll of THRE cannot lose a line error.
- *  - FCR.FIFOE changes clear both FIFOs (16550 and DW).
+ * Hardware facts it relies on (BUSY and busy detect, LSR error bits, FIFO
+ * resets, USR, auto flow control) are listed with their sources once, in
+ * docs/uart-and-plic.md and uart_regs.h.
  *
- * Two ways to use it:
- *  - Polled (early console, panic): d1_uart_putc(), d1_uart_getc().
- *  - Interrupt-driven over caller-provided power-of-two ring buffers:
- *    d1_uart_irq_start(), then d1_uart_write() / d1_uart_read() from thread
- *    context (never block, return the number of bytes moved) and
- *    d1_uart_isr() from the UART interrupt. Nothing is lost silently: every
- *    byte not delivered is counted in struct d1_uart_stats.
- *
- * Rings are single-producer single-consumer and lock-free on the single D1
- * hart: the ISR produces RX and consumes TX; one thread context consumes RX
- * and one produces TX.
+ * Polled use: d1_uart_putc(), d1_uart_getc(), d1_uart_drain(). Interrupt
+ * use over caller-provided power-of-two rings: d1_uart_irq_start(), then
+ * d1_uart_write() / d1_uart_read() from one thread context each (never
+ * block) and d1_uart_isr() from the UART interrupt. Every byte not
+ * delivered is counted in struct d1_uart_stats. Rings are single-producer
+ * single-consumer on the one D1 hart (the ISR produces RX, consumes TX).
  */
 #ifndef D1_UART_H
 #define D1_UART_H
@@ -60,10 +40,19 @@ extern "C" {
 #define D1_UART_BAUD_TOL_PPM 20000u
 /** Largest FIFO depth accepted by d1_uart_init() (DW APB maximum). */
 #define D1_UART_MAX_FIFO_DEPTH 2048u
-/** Baud assumed for wait budgets while the line setting is unknown. */
+/** Baud assumed for wait budgets before the first d1_uart_configure() when
+ *  the programmed divisor cannot be read back. */
 #define D1_UART_FALLBACK_BAUD 9600u
 /** Attempts at a verified LCR/DLL/DLH write sequence before D1_ETIMEDOUT. */
 #define D1_UART_LCR_ATTEMPTS 8u
+
+/** @name d1_uart_isr() event mask
+ * @{ */
+#define D1_UART_EV_RX   0x1u /**< Bytes were put in the RX ring. */
+#define D1_UART_EV_TX   0x2u /**< TX ring space was freed (or the ring ran dry). */
+#define D1_UART_EV_ERR  0x4u /**< A line error was counted (overrun, parity, framing, break). */
+#define D1_UART_EV_BUSY 0x8u /**< A DW busy-detect interrupt was cleared. */
+/** @} */
 
 /** Parity setting. */
 enum d1_uart_parity {
@@ -89,6 +78,7 @@ struct d1_uart_config {
 	bool fifo;                  /**< Enable the FIFOs. */
 	uint8_t rx_trigger;         /**< 0..3: FCR RT (1 char, 1/4, 1/2, full - 2). */
 	uint8_t tx_trigger;         /**< 0..3: FCR TFT (DW only; a 16550 ignores it). */
+	bool rtscts; /**< Auto RTS/CTS flow control (DW MCR.AFCE + RTS); needs @c fifo. */
 };
 
 /** Single-producer single-consumer byte ring; indices run freely. */
@@ -134,6 +124,7 @@ struct d1_uart {
 	uint8_t lsr_err;   /**< LSR PE/FE/BI/FIFOERR seen by an LSR read but not yet consumed with
 	                      their character (reading LSR clears them in hardware). */
 	bool configured;   /**< d1_uart_configure() succeeded. */
+	bool line_lost;    /**< A failed configure could not restore the line (DLAB may be set). */
 	bool irq_mode;     /**< Between d1_uart_irq_start() and d1_uart_irq_stop(). */
 	volatile bool tx_irq; /**< ETBEI currently enabled. */
 	uint32_t clk_hz;      /**< UART input clock, Hz. */
@@ -141,6 +132,7 @@ struct d1_uart {
 	uint32_t tx_burst; /**< Bytes the ISR may write per THRE (FIFO depth, or 1 without FIFO). */
 	uint32_t rx_level; /**< Bytes guaranteed present on an RDA identity (RX trigger level). */
 	uint32_t baud;     /**< Achieved baud (0 = unknown). */
+	uint32_t divisor;  /**< Divisor in force (0 = unknown). */
 	int32_t baud_err_ppm;       /**< Achieved baud error, ppm (achieved - wanted). */
 	uint32_t char_bits;         /**< Bits per character incl. start/parity/stop, times 2. */
 	struct d1_uart_ring rx;     /**< RX ring (ISR produces). */
@@ -170,7 +162,8 @@ struct d1_uart_baud {
  * @param clk_hz     UART input clock in Hz (APB1, from the CCU driver on the
  *                   D1; 3686400 on QEMU virt), non-zero.
  * @param fifo_depth FIFO depth, 1..#D1_UART_MAX_FIFO_DEPTH (64 on D1).
- * @return D1_OK, or D1_EINVAL for a NULL handle or an argument out of range.
+ * @return D1_OK; D1_EINVAL for a NULL handle or an argument out of range;
+ *         D1_ENOTSUP for reg_shift 0/1 in a `D1_UART_DW_ONLY` build.
  */
 d1_err_t d1_uart_init(struct d1_uart *u, uintptr_t base, unsigned reg_shift, uint32_t clk_hz,
                       unsigned fifo_depth);
@@ -185,7 +178,8 @@ d1_err_t d1_uart_init(struct d1_uart *u, uintptr_t base, unsigned reg_shift, uin
  * @param clk_hz     UART input clock in Hz, non-zero.
  * @param fifo_depth FIFO depth, 1..#D1_UART_MAX_FIFO_DEPTH.
  * @param flavour    enum d1_uart_flavour.
- * @return D1_OK, or D1_EINVAL.
+ * @return D1_OK; D1_EINVAL; D1_ENOTSUP for the 16550 flavour or 1-byte
+ *         access in a `D1_UART_DW_ONLY` build.
  */
 d1_err_t d1_uart_init_ex(struct d1_uart *u, uintptr_t base, unsigned reg_shift, unsigned io_width,
                          uint32_t clk_hz, unsigned fifo_depth, enum d1_uart_flavour flavour);
@@ -203,66 +197,75 @@ d1_err_t d1_uart_init_ex(struct d1_uart *u, uintptr_t base, unsigned reg_shift, 
 d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *out);
 
 /**
- * @brief Set baud, framing and FIFOs (polled mode only).
+ * @brief Set baud, framing, FIFOs and flow control (polled mode only).
  *
- * Writes IER = 0, waits (bounded) for the UART to go idle — TX drained, and
- * on a DW UART USR.BUSY = 0, reading and discarding (counting in
- * d1_uart_stats::rx_discarded) any received byte that keeps it busy — then
- * writes LCR with DLAB, DLL, DLH and LCR again, each only when BUSY is clear
- * and each verified by read-back; a write that did not take is counted as a
- * busy-detect event (d1_uart_stats::verify_miss on a plain 16550) and the
- * sequence is repeated (at most #D1_UART_LCR_ATTEMPTS times). On a DW UART
- * with DLAB already set, where RBR cannot be read, the wait empties the RX
- * FIFO with an RX FIFO reset, counting its level in
- * d1_uart_stats::rx_discarded. Finally FCR (FIFO enable and triggers; no
- * reset bits); when that changes FIFOE the UART clears its FIFOs, so the RX
- * FIFO is first read out and counted in d1_uart_stats::rx_discarded (both
- * flavours). Received bytes are kept only when FIFOE does not change and the
- * UART is a plain 16550 (a DW UART must be idle, RX FIFO empty, to accept
- * LCR). MCR is not touched.
+ * Writes IER = 0, waits (bounded by (FIFO depth + 2) characters at the
+ * divisor and LCR read back from the UART) for the transmitter to drain
+ * and, on a DW UART, USR.BUSY = 0, discarding received bytes that keep it
+ * busy (counted in d1_uart_stats::rx_discarded); then writes LCR|DLAB, DLL,
+ * DLH, LCR, each verified by read-back, the sequence repeated at most
+ * #D1_UART_LCR_ATTEMPTS times; then FCR (reading out and counting the RX
+ * FIFO first when FIFOE changes) and, on a DW UART, MCR.AFCE/RTS.
  * @param u             Initialised handle, not in interrupt mode.
  * @param cfg           Requested setting.
  * @param achieved_baud Optional: the achieved baud.
- * @return D1_OK; D1_EINVAL for NULL/invalid fields (nothing written);
- *         D1_ERANGE when the baud error would exceed #D1_UART_BAUD_TOL_PPM
- *         (nothing written); D1_EBUSY in interrupt mode (nothing written);
- *         D1_ETIMEDOUT when BUSY never cleared or the verified writes kept
- *         failing (IER is then 0; LCR may still have DLAB set: call again).
+ * @return D1_OK; D1_EINVAL for NULL, an invalid field, or @c rtscts without
+ *         @c fifo; D1_ERANGE when no divisor gets within
+ *         #D1_UART_BAUD_TOL_PPM; D1_ENOTSUP for @c rtscts on a UART without
+ *         AFCE (plain 16550 — nothing written — or a DW instance whose
+ *         MCR.AFCE does not stick, MCR then restored); D1_EBUSY in interrupt
+ *         mode; D1_ETIMEDOUT when BUSY never cleared or the verified writes
+ *         kept failing. Nothing is written on D1_EINVAL/D1_ERANGE/D1_EBUSY
+ *         or a 16550's D1_ENOTSUP. After D1_ETIMEDOUT IER is 0 and the
+ *         previous LCR and divisor are restored; if even that fails the
+ *         handle refuses I/O with D1_ESTATE until a configure succeeds.
  */
 d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
                            uint32_t *achieved_baud);
 
 /**
- * @brief Polled transmit of one byte: bounded wait for LSR.THRE, then THR.
+ * @brief Polled transmit of one byte, also from a panic path in interrupt
+ *        mode (it bypasses the TX ring).
  *
- * The budget is (FIFO depth + 2) character times at the achieved baud (or
- * #D1_UART_FALLBACK_BAUD before configure). Usable in interrupt mode from a
- * panic path (it bypasses the TX ring).
+ * Waits (bounded: (FIFO depth + 2) characters at the line setting in force,
+ * #D1_UART_FALLBACK_BAUD before the first configure) for TX space — USR.TFNF
+ * on a DW UART with FIFOs on, else LSR.THRE — and writes THR; the check and
+ * the write are one critical section, so the ISR cannot fill the FIFO in
+ * between.
  * @param u Initialised handle.
  * @param c Byte.
- * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ETIMEDOUT if
- *         THRE never set (nothing written).
+ * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ESTATE after
+ *         an unrecoverable configure failure; D1_ETIMEDOUT if no space came
+ *         (nothing written).
  */
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c);
 
 /**
- * @brief Polled, non-blocking receive of one byte.
- *
- * Reads LSR; counts OE; a character with PE/FE/BI is read, counted and
- * discarded (the call then returns D1_EAGAIN).
+ * @brief Polled, non-blocking receive of one byte. A character with a
+ *        parity/framing error or a break is read, counted and discarded.
  * @param u Initialised handle, not in interrupt mode.
  * @param c Where to store the byte.
  * @return D1_OK with *c set; D1_EAGAIN when no (good) byte was available;
- *         D1_EINVAL for NULL; D1_ESTATE in interrupt mode (the ISR owns RX).
+ *         D1_EINVAL for NULL; D1_ESTATE in interrupt mode (the ISR owns RX)
+ *         or after an unrecoverable configure failure.
  */
 d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c);
 
 /**
- * @brief Enter interrupt mode over caller-provided rings.
- *
- * Enables the RX data/timeout and RX line-status interrupts (IER = ERBFI |
- * ELSI). The TX-empty interrupt is enabled only while the TX ring holds
- * data. Either ring may be absent (NULL buffer with size 0).
+ * @brief Wait until the transmitter is empty (LSR.TEMT: FIFO and shift
+ *        register), bounded by (FIFO depth + 2) characters at the line
+ *        setting in force. Bytes still in the TX ring are not waited for
+ *        (d1_uart_tx_pending()).
+ * @param u Initialised handle.
+ * @return D1_OK; D1_EINVAL for NULL/uninitialised; D1_ESTATE after an
+ *         unrecoverable configure failure; D1_ETIMEDOUT. Writes nothing.
+ */
+d1_err_t d1_uart_drain(struct d1_uart *u);
+
+/**
+ * @brief Enter interrupt mode over caller-provided rings: IER = ERBFI |
+ *        ELSI; ETBEI only while the TX ring holds data. Either ring may be
+ *        absent (NULL buffer with size 0).
  * @param u       Initialised handle, not already in interrupt mode.
  * @param rx_buf  RX storage, or NULL when @p rx_size is 0.
  * @param rx_size Power of two (>= 2), or 0.
@@ -277,9 +280,11 @@ d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size,
 /**
  * @brief Leave interrupt mode: IER = 0. Bytes still in the TX ring stay
  *        there unsent (d1_uart_tx_pending()); the RX ring stays readable.
- * @param u Initialised handle (NULL ignored).
+ * @param u Handle in interrupt mode.
+ * @return D1_OK; D1_EINVAL for NULL/uninitialised; D1_ESTATE when not in
+ *         interrupt mode (nothing written).
  */
-void d1_uart_irq_stop(struct d1_uart *u);
+d1_err_t d1_uart_irq_stop(struct d1_uart *u);
 
 /**
  * @brief Queue bytes for interrupt-driven transmission. Never blocks.
@@ -305,24 +310,26 @@ uint32_t d1_uart_write(struct d1_uart *u, const uint8_t *data, uint32_t len);
 uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len);
 
 /**
- * @brief Interrupt service routine body: call from the UART IRQ.
+ * @brief Interrupt service routine body: call from the UART interrupt.
  *
- * Loops on IIR (bounded) until it reads "no interrupt": drains the RX FIFO
- * into the RX ring (on a DW UART with a clean LSR it reads RFL once and then
- * only RBR, one MMIO access per byte), counts line errors, performs the dummy
- * read of an empty RX timeout, clears a busy detect by reading USR, refills
- * the TX FIFO from the TX ring (and disables the TX interrupt when the ring
- * is empty).
- * @param u Handle (not checked: ISR path).
+ * Serves IIR identities (bounded) until "none": drains the RX FIFO into the
+ * RX ring counting line errors and ring-full drops, does the dummy read of
+ * an empty RX timeout, clears busy detect (reads USR), refills the TX FIFO
+ * from the TX ring and turns ETBEI off when the ring runs dry.
+ * @param u Handle (NULL: returns 0, touches nothing).
+ * @return Mask of D1_UART_EV_RX, D1_UART_EV_TX, D1_UART_EV_ERR,
+ *         D1_UART_EV_BUSY; 0 when nothing was pending (counted in
+ *         d1_uart_stats::isr_idle).
  */
-void d1_uart_isr(struct d1_uart *u);
+uint32_t d1_uart_isr(struct d1_uart *u);
 
 /**
  * @brief Copy the counters (consistently, inside a critical section).
  * @param u   Handle.
- * @param out Destination (NULL ignored).
+ * @param out Destination.
+ * @return D1_OK; D1_EINVAL for NULL.
  */
-void d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out);
+d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out);
 
 /**
  * @brief Bytes waiting in the TX ring.

@@ -46,23 +46,29 @@
 #define D1_UART_TFL  32u /**< Index: DW TX FIFO level (0x80). */
 #define D1_UART_RFL  33u /**< Index: DW RX FIFO level (0x84). */
 #define D1_UART_HALT 41u /**< Index: Allwinner HALT (0xA4). */
+/** Index: Allwinner DBG_DLL (0xB0), read-only. Assumed (from its SVD name
+ * "Debug DLL"; no description) to read the divisor latch without DLAB. */
+#define D1_UART_DBG_DLL 44u
+#define D1_UART_DBG_DLH 45u /**< Index: Allwinner DBG_DLH (0xB4), as DBG_DLL. */
 
-#define D1_UART_RBR_OFFSET  D1_UART_OFFSET(D1_UART_RBR)  /**< 0x00 on the D1. */
-#define D1_UART_THR_OFFSET  D1_UART_OFFSET(D1_UART_THR)  /**< 0x00 on the D1. */
-#define D1_UART_DLL_OFFSET  D1_UART_OFFSET(D1_UART_DLL)  /**< 0x00 on the D1. */
-#define D1_UART_IER_OFFSET  D1_UART_OFFSET(D1_UART_IER)  /**< 0x04 on the D1. */
-#define D1_UART_DLH_OFFSET  D1_UART_OFFSET(D1_UART_DLH)  /**< 0x04 on the D1. */
-#define D1_UART_IIR_OFFSET  D1_UART_OFFSET(D1_UART_IIR)  /**< 0x08 on the D1. */
-#define D1_UART_FCR_OFFSET  D1_UART_OFFSET(D1_UART_FCR)  /**< 0x08 on the D1. */
-#define D1_UART_LCR_OFFSET  D1_UART_OFFSET(D1_UART_LCR)  /**< 0x0C on the D1. */
-#define D1_UART_MCR_OFFSET  D1_UART_OFFSET(D1_UART_MCR)  /**< 0x10 on the D1. */
-#define D1_UART_LSR_OFFSET  D1_UART_OFFSET(D1_UART_LSR)  /**< 0x14 on the D1. */
-#define D1_UART_MSR_OFFSET  D1_UART_OFFSET(D1_UART_MSR)  /**< 0x18 on the D1. */
-#define D1_UART_SCH_OFFSET  D1_UART_OFFSET(D1_UART_SCH)  /**< 0x1C on the D1. */
-#define D1_UART_USR_OFFSET  D1_UART_OFFSET(D1_UART_USR)  /**< 0x7C on the D1. */
-#define D1_UART_TFL_OFFSET  D1_UART_OFFSET(D1_UART_TFL)  /**< 0x80 on the D1. */
-#define D1_UART_RFL_OFFSET  D1_UART_OFFSET(D1_UART_RFL)  /**< 0x84 on the D1. */
-#define D1_UART_HALT_OFFSET D1_UART_OFFSET(D1_UART_HALT) /**< 0xA4 on the D1. */
+#define D1_UART_RBR_OFFSET     D1_UART_OFFSET(D1_UART_RBR)     /**< 0x00 on the D1. */
+#define D1_UART_THR_OFFSET     D1_UART_OFFSET(D1_UART_THR)     /**< 0x00 on the D1. */
+#define D1_UART_DLL_OFFSET     D1_UART_OFFSET(D1_UART_DLL)     /**< 0x00 on the D1. */
+#define D1_UART_IER_OFFSET     D1_UART_OFFSET(D1_UART_IER)     /**< 0x04 on the D1. */
+#define D1_UART_DLH_OFFSET     D1_UART_OFFSET(D1_UART_DLH)     /**< 0x04 on the D1. */
+#define D1_UART_IIR_OFFSET     D1_UART_OFFSET(D1_UART_IIR)     /**< 0x08 on the D1. */
+#define D1_UART_FCR_OFFSET     D1_UART_OFFSET(D1_UART_FCR)     /**< 0x08 on the D1. */
+#define D1_UART_LCR_OFFSET     D1_UART_OFFSET(D1_UART_LCR)     /**< 0x0C on the D1. */
+#define D1_UART_MCR_OFFSET     D1_UART_OFFSET(D1_UART_MCR)     /**< 0x10 on the D1. */
+#define D1_UART_LSR_OFFSET     D1_UART_OFFSET(D1_UART_LSR)     /**< 0x14 on the D1. */
+#define D1_UART_MSR_OFFSET     D1_UART_OFFSET(D1_UART_MSR)     /**< 0x18 on the D1. */
+#define D1_UART_SCH_OFFSET     D1_UART_OFFSET(D1_UART_SCH)     /**< 0x1C on the D1. */
+#define D1_UART_USR_OFFSET     D1_UART_OFFSET(D1_UART_USR)     /**< 0x7C on the D1. */
+#define D1_UART_TFL_OFFSET     D1_UART_OFFSET(D1_UART_TFL)     /**< 0x80 on the D1. */
+#define D1_UART_RFL_OFFSET     D1_UART_OFFSET(D1_UART_RFL)     /**< 0x84 on the D1. */
+#define D1_UART_HALT_OFFSET    D1_UART_OFFSET(D1_UART_HALT)    /**< 0xA4 on the D1. */
+#define D1_UART_DBG_DLL_OFFSET D1_UART_OFFSET(D1_UART_DBG_DLL) /**< 0xB0 on the D1. */
+#define D1_UART_DBG_DLH_OFFSET D1_UART_OFFSET(D1_UART_DBG_DLH) /**< 0xB4 on the D1. */
 
 /* IER (SVD ier: erbfi 0, etbei 1, elsi 2, edssi 3, ptime 7). */
 #define D1_UART_IER_ERBFI_LSB  0u    /**< RX data available / timeout interrupt enable. */
@@ -118,11 +124,19 @@
 #define D1_UART_LCR_DLAB_LSB  7u    /**< Divisor latch access. */
 #define D1_UART_LCR_DLAB_BITS 0x80u /**< DLAB mask. */
 
-/* MCR (SVD mcr: dtr 0, rts 1, loop 4, afce 5). */
+/* MCR (SVD mcr: dtr 0, rts 1, loop 4, afce 5). DW APB UART: with FIFOs on,
+ * AFCE = 1 enables auto-CTS (no new character starts while CTS is
+ * deasserted) and, with RTS = 1 too, auto-RTS (RTS deasserted while the RX
+ * FIFO is at or above the RX trigger level); RTS = 0 deasserts RTS. Source:
+ * the DW_apb_uart MCR field descriptions as reproduced in vendor register
+ * headers (e.g. Intel Serial IO UART, "AFCE: When FIFOs are enabled ...";
+ * "RTS: ... gated with the receiver FIFO threshold trigger"); Linux
+ * serial_reg.h UART_MCR_AFE 0x20. The D1 SVD lists afce for every UART. A
+ * plain 16550 has no AFCE: QEMU serial.c keeps MCR & 0x1f. */
 #define D1_UART_MCR_DTR_BITS  0x01u /**< DTR. */
-#define D1_UART_MCR_RTS_BITS  0x02u /**< RTS. */
+#define D1_UART_MCR_RTS_BITS  0x02u /**< RTS (and auto-RTS enable with AFCE). */
 #define D1_UART_MCR_LOOP_BITS 0x10u /**< Loopback. */
-#define D1_UART_MCR_AFCE_BITS 0x20u /**< Auto flow control enable. */
+#define D1_UART_MCR_AFCE_BITS 0x20u /**< Auto flow control enable (DW, FIFOs on). */
 
 /* LSR (SVD lsr: dr 0, oe 1, pe 2, fe 3, bi 4, thre 5, temt 6, fifoerr 7). */
 #define D1_UART_LSR_DR_LSB       0u    /**< Data ready. */
@@ -142,7 +156,10 @@
 #define D1_UART_LSR_FIFOERR_LSB  7u    /**< At least one PE/FE/BI char in the RX FIFO. */
 #define D1_UART_LSR_FIFOERR_BITS 0x80u /**< FIFOERR mask. */
 
-/* USR (SVD usr: busy 0, tfnf 1, tfe 2, rfne 3, rff 4). */
+/* USR (SVD usr: busy 0, tfnf 1, tfe 2, rfne 3, rff 4). TFNF clears when the
+ * TX FIFO is full (DW_apb_uart USR description, as in the MCR sources). With
+ * FIFOs off its meaning is not in our sources: the driver uses it only with
+ * FIFOs on. */
 #define D1_UART_USR_BUSY_LSB  0u    /**< Serial transfer in progress; LCR/DLL/DLH writes ignored. */
 #define D1_UART_USR_BUSY_BITS 0x01u /**< BUSY mask. */
 #define D1_UART_USR_TFNF_BITS 0x02u /**< TX FIFO not full. */

@@ -17,7 +17,9 @@ enum {
 	SCR = 7,
 	USR = 31,
 	TFL = 32,
-	RFL = 33
+	RFL = 33,
+	DBG_DLL = 44,
+	DBG_DLH = 45
 };
 #define LCR_DLAB    0x80u
 #define FCR_FIFOE   0x01u
@@ -34,6 +36,8 @@ enum {
 #define LSR_THRE    0x20u
 #define LSR_TEMT    0x40u
 #define LSR_FIFOERR 0x80u
+#define MCR_RTS     0x02u
+#define MCR_AFCE    0x20u
 #define NEVER       UINT64_MAX
 
 static bool fifo_on(const struct uart_model *m)
@@ -79,6 +83,21 @@ unsigned uart_model_line_pending(const struct uart_model *m)
 	return m->line_count + (m->receiving ? 1u : 0u);
 }
 
+static unsigned rx_trigger(const struct uart_model *m);
+
+static bool afc_on(const struct uart_model *m)
+{
+	return m->dw && (m->mcr & MCR_AFCE) != 0 && fifo_on(m);
+}
+
+bool uart_model_rts(const struct uart_model *m)
+{
+	if ((m->mcr & MCR_RTS) == 0) {
+		return false;
+	}
+	return !afc_on(m) || m->rx_count < rx_trigger(m);
+}
+
 static void latch_top(struct uart_model *m)
 {
 	if (m->rx_count > 0) {
@@ -110,6 +129,9 @@ static void start_rx(struct uart_model *m, uint64_t t)
 	if (m->receiving || m->line_count == 0) {
 		return;
 	}
+	if (m->remote_rtscts && !uart_model_rts(m)) {
+		return; /* the far end holds its next character */
+	}
 	m->rx_char = m->line[m->line_head];
 	m->line_head = (m->line_head + 1) % UART_MODEL_LINE_MAX;
 	m->line_count--;
@@ -121,6 +143,9 @@ static void start_tx(struct uart_model *m, uint64_t t)
 {
 	if (m->shifting || m->tx_count == 0) {
 		return;
+	}
+	if (afc_on(m) && !m->cts) {
+		return; /* auto-CTS: no new character while CTS is deasserted */
 	}
 	m->shift_byte = m->txf[m->tx_head];
 	m->tx_head = (m->tx_head + 1) % UART_MODEL_MAX_FIFO;
@@ -160,6 +185,7 @@ static void advance(void *ctx, uint64_t now)
 		}
 	}
 	m->last_now = now;
+	start_rx(m, now); /* held by RTS until now */
 }
 
 static unsigned rx_trigger(const struct uart_model *m)
@@ -227,7 +253,7 @@ static uint8_t lsr_value(const struct uart_model *m)
 			fifoerr = true;
 		}
 	}
-	if (m->rx_count > 0) {
+	if (m->rx_count > 0 || m->dr_stuck) {
 		v |= LSR_DR;
 	}
 	if (m->oe) {
@@ -267,7 +293,7 @@ static unsigned decode(const struct uart_model *m, uint32_t off, bool *ok)
 	return idx;
 }
 
-static uint32_t rd(void *ctx, uint32_t off)
+static uint32_t rd_reg(void *ctx, uint32_t off)
 {
 	struct uart_model *m = ctx;
 	bool ok;
@@ -293,6 +319,7 @@ static uint32_t rd(void *ctx, uint32_t off)
 		m->rx_count--;
 		m->lsr_err = 0;
 		latch_top(m);
+		start_rx(m, m->last_now); /* RTS may be asserted again */
 		return v;
 	case IER:
 		return (m->lcr & LCR_DLAB) != 0 ? m->dlh : m->ier;
@@ -330,6 +357,10 @@ static uint32_t rd(void *ctx, uint32_t off)
 		return m->tx_count;
 	case RFL:
 		return m->rx_count;
+	case DBG_DLL:
+		return m->dw ? m->dll : 0u;
+	case DBG_DLH:
+		return m->dw ? m->dlh : 0u;
 	default:
 		return 0;
 	}
@@ -355,7 +386,7 @@ static void dl_write(struct uart_model *m, bool busy, uint8_t *latch, uint8_t v)
 	}
 }
 
-static void wr(void *ctx, uint32_t off, uint32_t value)
+static void wr_reg(void *ctx, uint32_t off, uint32_t value)
 {
 	struct uart_model *m = ctx;
 	bool ok;
@@ -392,6 +423,7 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 		m->ier = v & 0x8Fu;
 		return;
 	case IIR: /* FCR */
+		m->fcr_writes++;
 		if (((v ^ m->fcr) & FCR_FIFOE) != 0) {
 			clear_rx_fifo(m);
 			m->tx_count = 0;
@@ -412,6 +444,10 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 			m->busy_detects++;
 			return;
 		}
+		if ((v & LCR_DLAB) != 0 && m->busy_after_dlab) {
+			m->busy_after_dlab = false;
+			m->busy_stuck = true;
+		}
 		if ((v & LCR_DLAB) != 0 && m->race_after_dlab > 0) {
 			m->lcr = v;
 			m->race_after_dlab--;
@@ -421,7 +457,9 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 		m->lcr = v;
 		return;
 	case MCR:
-		m->mcr = v;
+		m->mcr = (uint8_t)(v & (m->dw && m->afce_supported ? 0xFFu : 0x1Fu));
+		start_tx(m, m->last_now);
+		start_rx(m, m->last_now);
 		return;
 	case SCR:
 		m->scr = v;
@@ -429,6 +467,51 @@ static void wr(void *ctx, uint32_t off, uint32_t value)
 	default:
 		return;
 	}
+}
+
+/* After each access: the emulated interrupt, if one is due and unmasked. */
+static void after_access(struct uart_model *m)
+{
+	m->accesses++;
+	if (m->isr == NULL || (!m->isr_deferred && m->accesses != m->isr_at)) {
+		return;
+	}
+	if (sim_critical_depth() != 0u) {
+		m->isr_deferred = true; /* masked: taken after the critical section */
+		return;
+	}
+	m->isr_deferred = false;
+	m->isr_at = 0;
+	m->isr_calls++;
+	m->isr(m->isr_arg);
+}
+
+static uint32_t rd(void *ctx, uint32_t off)
+{
+	uint32_t v = rd_reg(ctx, off);
+
+	after_access(ctx);
+	return v;
+}
+
+static void wr(void *ctx, uint32_t off, uint32_t value)
+{
+	wr_reg(ctx, off, value);
+	after_access(ctx);
+}
+
+void uart_model_irq_after(struct uart_model *m, unsigned after, void (*fn)(void *), void *arg)
+{
+	m->isr = fn;
+	m->isr_arg = arg;
+	m->isr_at = m->accesses + after;
+	m->isr_deferred = false;
+}
+
+void uart_model_set_cts(struct uart_model *m, bool asserted)
+{
+	m->cts = asserted;
+	start_tx(m, m->last_now);
 }
 
 void uart_model_init(struct uart_model *m, uintptr_t base, unsigned reg_shift, bool dw,
@@ -454,6 +537,8 @@ void uart_model_init(struct uart_model *m, uintptr_t base, unsigned reg_shift, b
 	m->dll = (uint8_t)div;
 	m->dlh = (uint8_t)(div >> 8);
 	m->race_byte = 0x55;
+	m->cts = true;
+	m->afce_supported = dw;
 	m->last_now = sim_now();
 	m->last_rx_activity = m->last_now;
 	m->region = (struct sim_region){

@@ -21,12 +21,25 @@
  *    cleared by reading an IIR that reports it, or by a THR write) > busy
  *    detect (DW: asserted regardless of IER until USR is read);
  *  - DW only: USR.BUSY while a character shifts out, the TX FIFO holds
- *    data, a character is being received, or the RX FIFO holds data; LCR
+ *    data, a character is being received, or the RX FIFO holds data; USR
+ *    TFNF (TX FIFO not full), TFE (TX FIFO empty), RFNE, RFF (D1 SVD usr;
+ *    DW register descriptions: TFNF clears when the TX FIFO is full); LCR
  *    writes while BUSY are ignored and raise busy detect; DLL/DLH writes
- *    while BUSY are ignored; RFL/TFL levels. Without dw, register indices
- *    alias modulo 8 (QEMU's serial_ioport_read does addr &= 7), so a USR
- *    read lands on SCR.
- * Faults: stuck BUSY, a character that starts arriving right after a USR
+ *    while BUSY are ignored; RFL/TFL levels; DBG_DLL/DBG_DLH (0xB0/0xB4,
+ *    SVD "Debug DLL/DLH", read-only) read the divisor latch without DLAB.
+ *    Without dw, register indices alias modulo 8 (QEMU's serial_ioport_read
+ *    does addr &= 7), so a USR read lands on SCR.
+ *  - Auto flow control (DW only; MCR.AFCE bit 5, SVD mcr.afce): with AFCE
+ *    and FIFOs on, the transmitter starts no new character while CTS is
+ *    deasserted (auto-CTS), and RTS (MCR bit 1 set) is deasserted while the
+ *    RX FIFO is at or above the trigger level (auto-RTS). A plain 16550
+ *    (QEMU serial.c keeps MCR & 0x1f) drops MCR bit 5. The far end honours
+ *    RTS only when the test sets remote_rtscts.
+ * Interrupts: a test can have the model call a function (the ISR) right
+ * after its Nth register access, as an interrupt taken between two driver
+ * instructions; while the driver is in a critical section (sim) the call is
+ * deferred to the first access after it.
+ * Faults: stuck BUSY, a stuck LSR.DR, a character that starts arriving right after a USR
  * read that said idle (or right after DLAB is set), a transmitter that never
  * finishes, the DW "RX timeout with an empty FIFO" quirk, and lost DLL/DLH
  * writes (a bus glitch; the only way a plain 16550's read-back can differ).
@@ -99,8 +112,22 @@ struct uart_model {
 	uint64_t usr_reads;
 	uint64_t fifo_cleared; /* RX characters lost to FIFO resets */
 	uint64_t lcr_writes;
+	uint64_t fcr_writes;
+	uint64_t accesses; /* register accesses so far */
+	/* emulated interrupt: isr(isr_arg) after access number isr_at */
+	void (*isr)(void *arg);
+	void *isr_arg;
+	uint64_t isr_at;
+	bool isr_deferred;
+	unsigned isr_calls;
+	/* flow control: CTS input (true = asserted), far end honours RTS */
+	bool cts;
+	bool remote_rtscts;
+	bool afce_supported; /* DW default true */
 	/* faults */
 	bool busy_stuck;
+	bool dr_stuck;            /* LSR.DR reads 1 whatever the FIFO holds */
+	bool busy_after_dlab;     /* BUSY sticks after the next DLAB-setting LCR write */
 	bool tx_stuck;            /* the shifter never finishes */
 	unsigned race_after_usr;  /* next N idle USR reads start an RX char */
 	unsigned race_after_dlab; /* next N DLAB-setting LCR writes start an RX char */
@@ -132,5 +159,12 @@ void uart_model_force_timeout_empty(struct uart_model *m);
 bool uart_model_busy(const struct uart_model *m);
 /* RX characters still on the line (not yet received). */
 unsigned uart_model_line_pending(const struct uart_model *m);
+/* Drive the CTS input (true = asserted: the far end may receive). */
+void uart_model_set_cts(struct uart_model *m, bool asserted);
+/* RTS output as the far end sees it (true = asserted). */
+bool uart_model_rts(const struct uart_model *m);
+/* Call @p fn(@p arg) right after register access number sim-relative
+ * @p after (1 = the next access). */
+void uart_model_irq_after(struct uart_model *m, unsigned after, void (*fn)(void *), void *arg);
 
 #endif /* D1_TEST_UART_MODEL_H */
