@@ -75,6 +75,7 @@ extern "C"
 
 int d1_nuttx_timer0_register(const char *path);
 int d1_nuttx_wdt_initialize(const char *path);
+int d1_nuttx_serial_register(void);
 
 /* Helpers of the glue, kept free of NuttX state so that the host tests
  * (tests/nuttx/) run them as they are.

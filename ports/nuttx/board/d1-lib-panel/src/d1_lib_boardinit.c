@@ -41,6 +41,24 @@
  ****************************************************************************/
 
 /****************************************************************************
+ * Name: board_early_initialize
+ *
+ * Description:
+ *   Runs after up_initialize(), before the idle task opens /dev/console:
+ *   registers the library's UART0 as the console.
+ *
+ ****************************************************************************/
+
+#ifdef CONFIG_BOARD_EARLY_INITIALIZE
+void board_early_initialize(void)
+{
+#if defined(CONFIG_D1LIB_UART0) && defined(CONFIG_SERIAL)
+  d1_nuttx_serial_register();
+#endif
+}
+#endif
+
+/****************************************************************************
  * Name: board_late_initialize
  *
  * Description:
