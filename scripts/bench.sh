@@ -37,3 +37,7 @@ for fn in d1_timer_isr d1_timer_elapsed d1_timer_irq_ack d1_uart_isr d1_plic_isr
     fi
   done
 done
+
+echo
+echo "== d1_timer_isr executed instructions per path (QEMU virt -icount shift=0, instret) =="
+tests/bench_timer_isr_qemu.sh build/d1

@@ -17,6 +17,7 @@ ctest --preset host -j"$jobs"
 cmake --preset d1 >/dev/null
 cmake --build --preset d1 -j"$jobs"
 scripts/check_freestanding.sh build/d1/src/libd1drivers.a
+tests/check_mmio_order.sh
 
 if [ -f ports/baremetal/CMakeLists.txt ]; then
   cmake --preset qemu-virt >/dev/null

@@ -11,16 +11,19 @@
  * peripheral registers used here are 32 bits wide (the UART is
  * `reg-io-width = 4`, the CLINT accepts 32-bit accesses only).
  *
- * Ordering on the C906: RVWMO lets the hart reorder accesses to different
- * device addresses unless the region's attributes say otherwise, and the
- * C906's default attributes for the D1 peripheral space are not given by any
- * public source we have. We take the safe reading and order every access
- * like Linux's readl()/writel() on RISC-V: `fence w,o` before a store (prior
- * memory writes are visible before the device sees the store) and `fence i,r`
- * after a load (the device read completes before later memory reads). This
- * is what makes "acknowledge the timer, then complete at the PLIC" land in
- * that order. Define `D1_MMIO_NO_FENCE` to drop the fences (for measurement
- * only).
+ * Ordering (docs/design.md "MMIO ordering", with the sources): no public
+ * source says the D1 peripheral window is strongly ordered in every mode the
+ * ports use (with the MMU off the C906 takes the attributes from Allwinner's
+ * sysmap.h, which is not published), and under RVWMO only a FENCE with I/O
+ * bits on both sides orders two device accesses. So every access through
+ * this seam carries one fence after it: a store `fence o,iorw`, a load
+ * `fence i,iorw`. Each device access is thereby ordered before every later
+ * device or memory access of the hart: "acknowledge at the device, then
+ * sample" and "acknowledge at the device, then complete at the PLIC" hold
+ * without anything else (d1_mmio_order() is the explicit form for code
+ * that orders accesses made outside the seam). No block driven here is a bus
+ * master, so the `fence w,o` before a store that Linux uses for DMA doorbells
+ * is not needed. `D1_MMIO_NO_FENCE` drops the fences (measurement only).
  *
  * Hooked build: when the library is compiled with `D1_MMIO_HOOKED`, both
  * calls forward to d1_mmio_hook_read32() / d1_mmio_hook_write32(), which a
@@ -48,6 +51,42 @@ uint32_t d1_mmio_hook_read32(uintptr_t addr);
  * @param value Value to store.
  */
 void d1_mmio_hook_write32(uintptr_t addr, uint32_t value);
+
+/*
+ * The fences (RVWMO: I/O accesses are in the I and O sets of a FENCE, memory
+ * accesses in R and W; see docs/design.md "MMIO ordering"). One instruction
+ * each; the hooked build and D1_MMIO_NO_FENCE have none.
+ */
+#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE) && !defined(D1_MMIO_HOOKED)
+/** After a device load: ordered before every later access. */
+#define D1_MMIO_FENCE_AFTER_LOAD() __asm__ volatile("fence i,iorw" ::: "memory")
+/** After a device store: ordered before every later access. */
+#define D1_MMIO_FENCE_AFTER_STORE() __asm__ volatile("fence o,iorw" ::: "memory")
+/** Every earlier access before every later one. */
+#define D1_MMIO_FENCE_ORDER() __asm__ volatile("fence iorw,iorw" ::: "memory")
+#else
+/** Compiler barrier only (hooked or unfenced build). */
+#define D1_MMIO_FENCE_AFTER_LOAD()  __asm__ volatile("" ::: "memory")
+/** Compiler barrier only (hooked or unfenced build). */
+#define D1_MMIO_FENCE_AFTER_STORE() __asm__ volatile("" ::: "memory")
+/** Compiler barrier only (hooked or unfenced build). */
+#define D1_MMIO_FENCE_ORDER()       __asm__ volatile("" ::: "memory")
+#endif
+
+/**
+ * @brief Order every earlier device and memory access of this hart before
+ *        every later one (`fence iorw,iorw`).
+ *
+ * Accesses through d1_mmio_read32()/d1_mmio_write32() are already ordered
+ * (each carries its own fence). Call this only where a device access made
+ * outside the seam (an OS accessor, a raw pointer) must be ordered against
+ * one made through it, e.g. a handler that acknowledges its device with the
+ * OS's relaxed accessor before d1_plic_complete().
+ */
+static inline void d1_mmio_order(void)
+{
+	D1_MMIO_FENCE_ORDER();
+}
 
 #ifdef D1_MMIO_HOOKED
 
@@ -81,9 +120,7 @@ static inline void d1_mmio_write32(uintptr_t addr, uint32_t value)
 static inline uint32_t d1_mmio_read32(uintptr_t addr)
 {
 	uint32_t v = *(volatile const uint32_t *)addr;
-#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE)
-	__asm__ volatile("fence i,r" ::: "memory");
-#endif
+	D1_MMIO_FENCE_AFTER_LOAD();
 	return v;
 }
 
@@ -94,10 +131,8 @@ static inline uint32_t d1_mmio_read32(uintptr_t addr)
  */
 static inline void d1_mmio_write32(uintptr_t addr, uint32_t value)
 {
-#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE)
-	__asm__ volatile("fence w,o" ::: "memory");
-#endif
 	*(volatile uint32_t *)addr = value;
+	D1_MMIO_FENCE_AFTER_STORE();
 }
 
 #endif /* D1_MMIO_HOOKED */
@@ -169,9 +204,7 @@ static inline void d1_mmio_write8(uintptr_t addr, uint8_t value)
 static inline uint8_t d1_mmio_read8(uintptr_t addr)
 {
 	uint8_t v = *(volatile const uint8_t *)addr;
-#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE)
-	__asm__ volatile("fence i,r" ::: "memory");
-#endif
+	D1_MMIO_FENCE_AFTER_LOAD();
 	return v;
 }
 
@@ -182,10 +215,8 @@ static inline uint8_t d1_mmio_read8(uintptr_t addr)
  */
 static inline void d1_mmio_write8(uintptr_t addr, uint8_t value)
 {
-#if defined(__riscv) && !defined(D1_MMIO_NO_FENCE)
-	__asm__ volatile("fence w,o" ::: "memory");
-#endif
 	*(volatile uint8_t *)addr = value;
+	D1_MMIO_FENCE_AFTER_STORE();
 }
 
 #endif /* D1_MMIO_HOOKED */

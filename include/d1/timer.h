@@ -1,33 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /**
  * @file timer.h
- * @brief D1 Timer0/Timer1 driver: exact and drift-free periods.
+ * @brief D1 Timer0/Timer1 driver: exact and drift-free periods, a one-shot
+ *        deadline for tickless kernels, and an exact latency sample.
  *
- * Hardware semantics the driver relies on (sources in timer_regs.h and
- * docs/hardware-facts.md):
- *  - The counter counts DOWN and includes zero: interval N gives a period of
- *    N + 1 input clocks. A period of P clocks therefore programs P - 1.
- *    (Measured on a Lichee RV: 24,000 gave 24,001 clocks; 23,999 gives 1 ms.)
- *  - In periodic mode the counter reloads from TMRn_INTV_VALUE at each period
- *    boundary, and IRQ_STA is set at that same boundary. A value written to
- *    INTV while the timer runs therefore takes effect at the *next* boundary,
- *    not the current period. (Assumed from the manual's description of
- *    periodic mode; no public source measures the latch point. It is the
- *    reading the fractional scheduler needs, and the test model implements
- *    exactly it.)
- *  - After EN is cleared the block needs >= 2 input clocks before it may be
- *    reprogrammed (Linux timer-sun4i.c, TIMER_SYNC_TICKS); we wait 3.
- *  - RELOAD copies INTV into CUR. Whether the bit then reads back 0 is not
- *    stated by our sources; the start wait (bounded) ends on either sign of
- *    a completed load: RELOAD clear, or CUR counting at or below INTV.
- *
- * Fractional periods: a period that is not a whole number of input clocks,
- * e.g. 1 kHz from the 32.768 kHz LOSC (32.768 clocks) is produced as a
- * sequence of P and P + 1 clock periods chosen by an error accumulator, so
- * the boundary of period n is never more than one input clock early or late
- * of the ideal n * period, for ever. The tick handler d1_timer_isr() writes
- * the interval for the period after the current one, which is why it must
- * run once per period (before the next boundary).
+ * The hardware facts relied on (interval N counts N + 1 clocks, RELOAD,
+ * single mode, IRQ_STA, the sync time after a disable) and their sources
+ * are in docs/hardware-facts.md; the decisions built on them (fractional
+ * schedule, acknowledge-then-sample, one-shot re-arm, rate bounds) in
+ * docs/design.md "Timer". Functions that take a handle return D1_EINVAL
+ * (or the documented neutral value) for a NULL or never-initialised handle
+ * and then touch no register.
  */
 #ifndef D1_TIMER_H
 #define D1_TIMER_H
@@ -62,8 +45,23 @@ enum d1_timer_mode {
 #define D1_TIMER_PRESCALE_MAX 7u
 /** Shortest period accepted, in input clocks (interval 1). */
 #define D1_TIMER_MIN_PERIOD 2u
-/** Longest period, in input clocks (interval 0xFFFFFFFF). */
-#define D1_TIMER_MAX_PERIOD 0x100000000ull
+/** Longest period, in input clocks (interval 0xFFFFFFFE; one clock short of
+ *  the counter's range so that no tick sample equals D1_TIMER_ISR_SPURIOUS). */
+#define D1_TIMER_MAX_PERIOD 0xFFFFFFFFull
+/** Slowest source rate d1_timer_init() accepts, Hz: the longest internal
+ *  wait (RELOAD budget, 4 input clocks at /128) stays below 20 ms. */
+#define D1_TIMER_SRC_MIN_HZ 26000u
+/** Fastest source rate d1_timer_init() accepts, Hz (no Allwinner timer
+ *  input is faster; a larger value is a units mistake). */
+#define D1_TIMER_SRC_MAX_HZ 100000000u
+/** d1_timer_isr() result when this channel's IRQ_STA bit was not set. */
+#define D1_TIMER_ISR_SPURIOUS UINT32_MAX
+/** Shortest one-shot lead, input clocks (interval 1). A deadline closer
+ *  than this, or already past, is programmed as this lead: it fires at
+ *  once, never one counter wrap later. */
+#define D1_TIMER_ONESHOT_MIN_LEAD 2u
+/** Longest one-shot deadline, input clocks. */
+#define D1_TIMER_ONESHOT_MAX D1_TIMER_MAX_PERIOD
 
 /**
  * @brief What a period setter achieved.
@@ -83,27 +81,38 @@ struct d1_timer_achieved {
 	uint64_t den;          /**< Fractional part denominator (1 when exact). */
 };
 
+/** Counters of a handle (d1_timer_get_stats()). */
+struct d1_timer_stats {
+	uint64_t spurious;        /**< d1_timer_isr() calls with no pending bit. */
+	uint64_t oneshot_clamped; /**< Deadlines armed as D1_TIMER_ONESHOT_MIN_LEAD. */
+};
+
 /**
  * @brief One timer channel. Owned by the caller; fields are private to the
  *        driver (read them only through the functions below).
  */
 struct d1_timer {
-	uintptr_t base;         /**< Timer block base (physical or ioremapped). */
-	uint32_t osc24m_hz;     /**< Rate of the OSC24M source, Hz. */
-	uint32_t losc_hz;       /**< Rate of the LOSC source, Hz. */
-	uint8_t channel;        /**< 0 or 1. */
-	uint8_t src;            /**< enum d1_timer_src in use (never AUTO). */
-	uint8_t prescale_log2;  /**< 0..7. */
-	uint8_t mode;           /**< enum d1_timer_mode of the last start. */
-	bool auto_clock;        /**< Period setters choose src/prescaler. */
-	bool configured;        /**< A period has been set. */
-	bool running;           /**< Started and not stopped by the driver. */
-	uint64_t clocks;        /**< Whole period, input clocks. */
-	uint64_t rem;           /**< Fraction numerator. */
-	uint64_t den;           /**< Fraction denominator. */
-	uint64_t acc;           /**< Error accumulator, 0 <= acc < den. */
-	uint32_t cur_interval;  /**< Interval the counter is running now. */
-	uint32_t next_interval; /**< Interval in INTV, latched at the next boundary. */
+	uintptr_t base;              /**< Timer block base (physical or ioremapped). */
+	uintptr_t cur_reg;           /**< This channel's CUR register (tick path). */
+	uint32_t irq_bit;            /**< This channel's IRQ_EN / IRQ_STA bit. */
+	uint32_t osc24m_hz;          /**< Rate of the OSC24M source, Hz. */
+	uint32_t losc_hz;            /**< Rate of the LOSC source, Hz. */
+	uint8_t channel;             /**< 0 or 1. */
+	uint8_t src;                 /**< enum d1_timer_src in use (never AUTO). */
+	uint8_t prescale_log2;       /**< 0..7. */
+	uint8_t mode;                /**< enum d1_timer_mode of the last start/arm. */
+	bool auto_clock;             /**< Period setters choose src/prescaler. */
+	bool configured;             /**< A period has been set. */
+	bool running;                /**< Started or armed, not stopped/cancelled. */
+	bool tick_slow;              /**< Tick takes the slow path (fraction, one-shot). */
+	bool fired;                  /**< The one-shot's boundary was handled. */
+	uint32_t cur_interval;       /**< Interval the counter is running now. */
+	uint32_t next_interval;      /**< Interval in INTV, latched at the next boundary. */
+	uint64_t clocks;             /**< Whole period, input clocks. */
+	uint64_t rem;                /**< Fraction numerator. */
+	uint64_t den;                /**< Fraction denominator. */
+	uint64_t acc;                /**< Error accumulator, 0 <= acc < den. */
+	struct d1_timer_stats stats; /**< Counters. */
 };
 
 /**
@@ -111,10 +120,11 @@ struct d1_timer {
  * @param t        Handle to fill.
  * @param base     Timer block base address (D1_TIMER_BASE or its mapping).
  * @param channel  0 or 1.
- * @param osc24m_hz  OSC24M rate in Hz (D1_OSC24M_HZ on the D1), non-zero.
- * @param losc_hz  LOSC rate in Hz (D1_LOSC_HZ), non-zero.
- * @return D1_OK, or D1_EINVAL for a NULL handle, zero base or rate, or a
- *         channel other than 0/1.
+ * @param osc24m_hz  OSC24M rate in Hz (D1_OSC24M_HZ on the D1).
+ * @param losc_hz  LOSC rate in Hz (D1_LOSC_HZ).
+ * @return D1_OK, or D1_EINVAL for a NULL handle, a base that is 0 or not
+ *         4-byte aligned, a channel other than 0/1, or a rate outside
+ *         D1_TIMER_SRC_MIN_HZ..D1_TIMER_SRC_MAX_HZ.
  */
 d1_err_t d1_timer_init(struct d1_timer *t, uintptr_t base, unsigned channel, uint32_t osc24m_hz,
                        uint32_t losc_hz);
@@ -170,9 +180,10 @@ d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer
 /**
  * @brief Program and start the channel.
  *
- * Writes CTRL (disabled) and INTV, then EN|RELOAD in one store, and waits
- * (bounded) for RELOAD to self-clear. For a fractional periodic schedule it
- * then writes the second period's interval so the first boundary latches it.
+ * Writes CTRL (disabled), clears this channel's stale IRQ_STA bit, writes
+ * INTV, then EN|RELOAD in one store, and waits (bounded) for the load. For
+ * a fractional periodic schedule it then queues the second period's
+ * interval so the first boundary latches it.
  * @param t    Handle with a period set, stopped.
  * @param mode D1_TIMER_PERIODIC or D1_TIMER_ONESHOT. One-shot needs an exact
  *             period.
@@ -195,21 +206,19 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode);
 d1_err_t d1_timer_stop(struct d1_timer *t);
 
 /**
- * @brief Tick handler body: sample, acknowledge, advance the schedule.
+ * @brief Tick handler body: check, acknowledge, sample, advance.
  *
- * Clears this channel's IRQ_STA bit only (W1C), then reads CUR once, and
- * for a fractional schedule writes the interval of the period after the
- * current one (2 or 3 MMIO accesses, no wait). Call once per period from
- * the IRQ. Acknowledging before sampling means a boundary that arrives
- * during the handler raises the next IRQ rather than being cleared unseen.
- * A handler that runs more than one whole period late cannot be told apart
- * by the timer alone (the counter has wrapped): the caller detects such
- * missed periods with a free-running clock (the 24 MHz `time` CSR on the
- * D1, as the bare-metal bench does) and must not record this sample then.
- * @param t Running handle (not checked: ISR path).
- * @return Input clocks elapsed since the boundary that raised the IRQ: the
- *         interrupt-entry latency of this tick, exact to one input clock
- *         when the handler ran within one period.
+ * Reads IRQ_STA; if this channel's bit is clear the call is counted
+ * (d1_timer_stats.spurious) and changes nothing. Otherwise it clears the
+ * bit (W1C of this channel only), then reads CUR, and on a fractional
+ * schedule queues the interval of the period after the current one. Call
+ * once per period from the IRQ. A handler more than one whole period late
+ * cannot be told apart by the timer (the counter wrapped): detect missed
+ * periods with a free-running clock (the `time` CSR) and drop that sample.
+ * @param t Initialised handle (only NULL is checked on this path).
+ * @return Input clocks since the boundary that raised the IRQ (exact to one
+ *         clock), 0 for a one-shot expiry (the counter stops), or
+ *         D1_TIMER_ISR_SPURIOUS when nothing was pending or @p t is NULL.
  */
 uint32_t d1_timer_isr(struct d1_timer *t);
 
@@ -221,22 +230,23 @@ uint32_t d1_timer_isr(struct d1_timer *t);
  * a boundary that d1_timer_isr() has not handled yet started the queued
  * interval, which matters on a fractional schedule. Valid while the IRQ is
  * acknowledged once per period (by d1_timer_isr()).
- * @param t Running handle (not checked).
- * @return Clocks since the boundary, 0 .. period - 1.
+ * @param t Running handle.
+ * @return Clocks since the boundary, 0 .. period - 1 (0 for a NULL handle).
  */
 uint32_t d1_timer_elapsed(const struct d1_timer *t);
 
 /**
- * @brief Input clocks left until the next boundary (CUR + 1). One MMIO read.
- * @param t Running handle (not checked).
- * @return Clocks to the boundary, 1 .. period.
+ * @brief Input clocks left until the next boundary (CUR + 1).
+ * @param t Running handle.
+ * @return Clocks to the boundary, 1 .. period; 0 once a one-shot has expired
+ *         (and for a NULL handle).
  */
 uint64_t d1_timer_remaining(const struct d1_timer *t);
 
 /**
  * @brief Raw TMRn_CUR_VALUE.
- * @param t Initialised handle (not checked).
- * @return The counter.
+ * @param t Initialised handle.
+ * @return The counter (0 for a NULL handle).
  */
 uint32_t d1_timer_read_current(const struct d1_timer *t);
 
@@ -254,22 +264,24 @@ d1_err_t d1_timer_irq_enable(struct d1_timer *t, bool on);
 
 /**
  * @brief Whether this channel's IRQ_STA bit is set.
- * @param t Initialised handle (not checked).
- * @return true if pending.
+ * @param t Initialised handle.
+ * @return true if pending (false for a NULL handle).
  */
 bool d1_timer_irq_pending(const struct d1_timer *t);
 
 /**
  * @brief Clear this channel's IRQ_STA bit only (a W1C write of one bit,
  *        race-free against the other channel without a lock).
- * @param t Initialised handle (not checked).
+ * @param t Initialised handle.
+ * @return D1_OK or D1_EINVAL.
  */
-void d1_timer_irq_ack(const struct d1_timer *t);
+d1_err_t d1_timer_irq_ack(const struct d1_timer *t);
 
 /**
  * @brief Whether the hardware says the channel is enabled (CTRL.EN).
- * @param t Initialised handle (not checked).
- * @return true if EN is set (e.g. left running by firmware).
+ * @param t Initialised handle.
+ * @return true if EN is set (e.g. left running by firmware); false for a
+ *         NULL handle.
  */
 bool d1_timer_hw_enabled(const struct d1_timer *t);
 
@@ -280,11 +292,57 @@ bool d1_timer_hw_enabled(const struct d1_timer *t);
  * Exact for every period of the D1's 24 MHz and 32.768 kHz sources; for
  * other source rates the 64-bit product can overflow, and the result then
  * saturates to UINT64_MAX (as it does for a zero source rate).
- * @param t      Initialised handle (not checked).
+ * @param t      Initialised handle.
  * @param clocks Input clocks.
- * @return Nanoseconds, or UINT64_MAX if not representable.
+ * @return Nanoseconds, or UINT64_MAX if not representable or @p t is NULL.
  */
 uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks);
+
+/**
+ * @brief Arm (or re-arm) a one-shot deadline @p clocks input clocks ahead.
+ *
+ * Uses the clock of d1_timer_set_clock() (AUTO: OSC24M /1, and a period a
+ * setter chose for another clock must then be set again); needs no period.
+ * Programs interval `clocks - 1` (N + 1 rule) in single mode with EN|RELOAD
+ * in one store, and does not poll RELOAD: the deadline counts from the load,
+ * at the first input clock after the store. A channel still counting is
+ * first disabled and given its sync time, which is deducted from @p clocks.
+ * A deadline below D1_TIMER_ONESHOT_MIN_LEAD (0 = already past) is armed as
+ * that lead and counted (d1_timer_stats.oneshot_clamped). Clears a stale
+ * IRQ_STA bit of the channel. The IRQ fires through d1_timer_isr().
+ * @param t      Initialised handle, stopped or in one-shot use.
+ * @param clocks Deadline, input clocks from now, 0..D1_TIMER_ONESHOT_MAX.
+ * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE above D1_TIMER_ONESHOT_MAX;
+ *         D1_EBUSY a periodic schedule is running.
+ */
+d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks);
+
+/**
+ * @brief Cancel a one-shot deadline: disable (with the sync wait) and drop a
+ *        pending expiry so no interrupt follows. Safe when nothing is armed.
+ * @param t Initialised handle.
+ * @return D1_OK; D1_EINVAL bad handle; D1_EBUSY a periodic schedule is
+ *         running (use d1_timer_stop()).
+ */
+d1_err_t d1_timer_oneshot_cancel(struct d1_timer *t);
+
+/**
+ * @brief Input clocks left until the armed deadline.
+ * @param t      Handle with a deadline armed (d1_timer_oneshot_arm() or
+ *               d1_timer_start(D1_TIMER_ONESHOT)).
+ * @param clocks Out: CUR + 1 (1 = one clock left), or 0 once it expired.
+ * @return D1_OK; D1_EINVAL bad handle or NULL @p clocks; D1_ESTATE nothing
+ *         armed (never armed, cancelled, stopped, or periodic).
+ */
+d1_err_t d1_timer_oneshot_remaining(const struct d1_timer *t, uint64_t *clocks);
+
+/**
+ * @brief Copy the handle's counters.
+ * @param t   Initialised handle.
+ * @param out Out: the counters.
+ * @return D1_OK, or D1_EINVAL for a NULL argument.
+ */
+d1_err_t d1_timer_get_stats(const struct d1_timer *t, struct d1_timer_stats *out);
 
 /** @} */
 

@@ -146,7 +146,9 @@ static void d1_rt_hwtimer_isr(int vector, void *param)
 	struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)param;
 
 	(void)vector;
-	(void)d1_timer_isr(&h->t); /* W1C this channel's status bit. */
+	/* W1C this channel's status bit; nothing pending: counted, no event. */
+	if (d1_timer_isr(&h->t) == D1_TIMER_ISR_SPURIOUS)
+		return;
 	/* A one-shot period has ended in hardware: bring the driver's state in
 	 * step so the next start is accepted (d1_timer_stop waits >= 3 clocks). */
 	if (h->oneshot)

@@ -37,10 +37,16 @@ volatile rt_uint32_t g_d1_rt_tick_latency_clocks;
 
 static void d1_rt_tick_isr(int vector, void *param)
 {
+	rt_uint32_t sample;
+
 	(void)vector;
 	/* Acknowledge this channel (W1C), sample, queue the next interval of a
 	 * fractional schedule; then the kernel tick. */
-	g_d1_rt_tick_latency_clocks = d1_timer_isr((struct d1_timer *)param);
+	sample = d1_timer_isr((struct d1_timer *)param);
+	/* No pending bit: counted by the driver, not a tick. */
+	if (sample == D1_TIMER_ISR_SPURIOUS)
+		return;
+	g_d1_rt_tick_latency_clocks = sample;
 	rt_tick_increase();
 }
 
@@ -60,15 +66,14 @@ int d1_rt_tick_init(void)
 	if (err != D1_OK)
 		return (int)d1_rt_err(err);
 
-	/* Firmware may have left Timer1 running: stop it and drop a stale
-	 * status bit before the handler is attached. */
+	/* Firmware may have left Timer1 running: stop it. d1_timer_start()
+	 * clears a stale status bit itself. */
 	(void)d1_timer_stop(t);
-	d1_timer_irq_ack(t);
 
 	rt_hw_interrupt_install((int)D1_IRQ_TIMER1, d1_rt_tick_isr, t, "tick");
-	err = d1_timer_irq_enable(t, true);
+	err = d1_timer_start(t, D1_TIMER_PERIODIC);
 	if (err == D1_OK)
-		err = d1_timer_start(t, D1_TIMER_PERIODIC);
+		err = d1_timer_irq_enable(t, true);
 	if (err != D1_OK)
 		return (int)d1_rt_err(err);
 	rt_hw_interrupt_umask((int)D1_IRQ_TIMER1);

@@ -42,8 +42,8 @@ static void count(struct timer_model *m, unsigned n, uint64_t src_edges)
 			clocks--;
 			continue;
 		}
-		if (!c->loaded) {
-			return; /* enabled but never loaded: nothing defined to count */
+		if (!c->loaded || c->stopped) {
+			return; /* never loaded, or single mode ended: nothing counts */
 		}
 		if (clocks <= c->cur) {
 			c->cur -= (uint32_t)clocks;
@@ -59,8 +59,14 @@ static void count(struct timer_model *m, unsigned n, uint64_t src_edges)
 			m->on_boundary(m->arg, n, c->in_clocks);
 		}
 		if ((c->ctrl & CTRL_SINGLE) != 0) {
+			/* single mode: stop at the boundary (EN cleared, or in
+			 * the other reading kept while the counter stays at 0) */
 			c->cur = 0;
-			c->ctrl &= ~CTRL_EN;
+			if (m->single_keeps_en) {
+				c->stopped = true;
+			} else {
+				c->ctrl &= ~CTRL_EN;
+			}
 			return;
 		}
 		/* periodic: latch INTV as it is now (or, in the alternative
@@ -155,6 +161,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		c->ctrl = (v & 0xFDu) | (c->ctrl & CTRL_RELOAD) | (v & CTRL_RELOAD);
 		if ((v & CTRL_RELOAD) != 0) {
 			c->reload_req = true;
+		}
+		if ((v & CTRL_EN) == 0 || (v & CTRL_RELOAD) != 0) {
+			c->stopped = false; /* a new start (or a disable) ends the stop */
 		}
 		if ((v & CTRL_EN) == 0) {
 			c->ctrl &= ~CTRL_RELOAD;

@@ -5,8 +5,9 @@
  *  - a running counter counts input clocks (source / 2^prescaler) DOWN and
  *    includes zero, so a period is INTV + 1 input clocks;
  *  - at each boundary it sets its IRQ_STA bit and, in periodic mode, loads
- *    the INTV value present at that moment; in single mode it stops (EN
- *    cleared) at 0;
+ *    the INTV value present at that moment (IRQ_STA is set whether or not
+ *    IRQ_EN is); in single mode it stops at 0 with EN cleared (unknown
+ *    fact; alternative: EN stays set, switch single_keeps_en);
  *  - RELOAD copies INTV into CUR at the next input clock and self-clears
  *    (unknown fact; alternatives: never loads, loads but reads back 1);
  *  - a write to CTRL or INTV less than 2 input clocks after EN was cleared is
@@ -38,6 +39,7 @@ struct timer_model_ch {
 	uint64_t sync_violations;
 	uint64_t intv_writes;
 	bool reload_req; /* a RELOAD write waiting for its input clock */
+	bool stopped;    /* single mode ended with EN kept (single_keeps_en) */
 	uint32_t shadow; /* value reloaded at a boundary (see intv_latch_on_reload) */
 };
 
@@ -55,6 +57,9 @@ struct timer_model {
 	/* INTV is copied to the reload register only by RELOAD, not at each
 	 * boundary (the reading the driver does NOT support; see docs). */
 	bool intv_latch_on_reload;
+	/* Single mode keeps EN set after its boundary (the counter stays at 0)
+	 * instead of clearing it. */
+	bool single_keeps_en;
 	/* observation */
 	timer_boundary_fn on_boundary;
 	void *arg;

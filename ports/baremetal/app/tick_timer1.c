@@ -38,7 +38,10 @@ static void timer1_irq(unsigned source, void *arg)
 {
 	(void)source;
 	(void)arg;
-	uint32_t sample = d1_timer_isr(&tmr); /* acks IRQ_STA, reads CUR */
+	uint32_t sample = d1_timer_isr(&tmr); /* checks and acks IRQ_STA, reads CUR */
+	if (sample == D1_TIMER_ISR_SPURIOUS) {
+		return; /* nothing pending: counted in the handle, reported at the end */
+	}
 	uint64_t now = bm_rdtime();
 	uint64_t boundary = now - sample;
 	uint64_t n = (boundary - last_boundary + period / 2u) / period;
@@ -61,13 +64,13 @@ void bench_tick_start(uint32_t period_counts)
 	bm_check(d1_timer_set_clock(&tmr, D1_TIMER_SRC_OSC24M, 0u), "d1_timer_set_clock");
 	bm_check(d1_timer_set_period_clocks(&tmr, period_counts, &achieved),
 	         "d1_timer_set_period_clocks");
-	d1_timer_irq_ack(&tmr);
-	bm_check(d1_timer_irq_enable(&tmr, true), "d1_timer_irq_enable");
 	bm_board_irq_attach(D1_IRQ_TIMER1, timer1_irq, NULL, 1u);
 	/* Boundary 0 is the start; RELOAD's bounded wait (a few us) is far below
-	 * period / 2, so it cannot move a boundary to the wrong grid point. */
+	 * period / 2, so it cannot move a boundary to the wrong grid point. The
+	 * start clears a stale IRQ_STA bit, so the IRQ is enabled after it. */
 	last_boundary = bm_rdtime();
 	bm_check(d1_timer_start(&tmr, D1_TIMER_PERIODIC), "d1_timer_start");
+	bm_check(d1_timer_irq_enable(&tmr, true), "d1_timer_irq_enable");
 }
 
 void bench_tick_stop(void)
@@ -82,6 +85,11 @@ void bench_tick_report(void)
 	bm_printf("tick: Timer1 OSC24M /%u, %lu clocks per period (interval %lu), PLIC source %u\n",
 	          1u << achieved.prescale_log2, (unsigned long)achieved.clocks,
 	          (unsigned long)(achieved.clocks - 1u), D1_IRQ_TIMER1);
+	struct d1_timer_stats st = {0};
+
+	(void)d1_timer_get_stats(&tmr, &st);
 	bm_printf("tick: boundary estimate vs grid: max |error| %ld counts of 24 MHz\n",
 	          (long)grid_err_max);
+	bm_printf("tick: spurious Timer1 interrupts (no IRQ_STA bit): %lu\n",
+	          (unsigned long)st.spurious);
 }
