@@ -173,7 +173,11 @@ static int d1_nx_os_isr(int irq, void *context, void *arg)
 {
   struct d1_nx_oneshot_s *lo = arg;
 
-  d1_timer_isr(&lo->t);
+  if (d1_timer_isr(&lo->t) == D1_TIMER_ISR_SPURIOUS)
+    {
+      return OK;  /* No expiry: counted by the library */
+    }
+
   if (!lo->armed)
     {
       return OK;  /* Cancelled while the interrupt was on its way */

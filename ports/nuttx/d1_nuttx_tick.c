@@ -92,14 +92,28 @@ volatile uint32_t g_d1_tick_latency;
  ****************************************************************************/
 
 /* arg is &g_d1_tick (irq_attach()): it arrives in a register, one
- * instruction cheaper than the address of the static.
+ * instruction cheaper than the address of the static.  With the latency
+ * probe, d1_timer_isr() checks the status bit first (one more MMIO read)
+ * and a dispatch without it is counted and is no tick.
  */
 
 static int d1_nx_tick_isr(int irq, void *context, void *arg)
 {
 #ifdef CONFIG_D1LIB_TICK_LATENCY
-  g_d1_tick_latency = d1_timer_isr((struct d1_timer *)arg);
+  uint32_t sample = d1_timer_isr((struct d1_timer *)arg);
+
+  if (sample == D1_TIMER_ISR_SPURIOUS)
+    {
+      return OK;  /* Counted by the library; no tick */
+    }
+
+  g_d1_tick_latency = sample;
 #else
+  /* The PLIC dispatched Timer1 because its status bit is set: only the
+   * acknowledgement is needed (the library's store is followed by its
+   * ordering fence, so it reaches the timer before the PLIC completion).
+   */
+
   d1_timer_irq_ack((const struct d1_timer *)arg);
 #endif
   nxsched_process_timer();
@@ -115,8 +129,7 @@ static int d1_nx_tick_isr(int irq, void *context, void *arg)
  *
  * Description:
  *   up_timer_initialize() of this board (see the file comment).  Firmware
- *   may have left Timer1 running: the driver's start stops it first; the
- *   stale status bit is cleared before the interrupt is attached.
+ *   may have left Timer1 running: it is stopped first.
  *
  ****************************************************************************/
 
@@ -147,19 +160,21 @@ void __wrap_up_timer_initialize(void)
       PANIC();
     }
 
-  d1_timer_irq_ack(&g_d1_tick);
   if (irq_attach(D1_NX_IRQ_TIMER1, d1_nx_tick_isr, &g_d1_tick) < 0)
     {
       PANIC();
     }
 
-  /* The tick comes from Timer1, not from the SBI supervisor timer. */
+  /* The tick comes from Timer1, not from the SBI supervisor timer.  The
+   * driver's start clears a stale status bit before it enables the
+   * channel; the channel's interrupt is enabled after it.
+   */
 
   up_disable_irq(RISCV_IRQ_STIMER);
   up_enable_irq(D1_NX_IRQ_TIMER1);
 
-  if (d1_timer_irq_enable(&g_d1_tick, true) != D1_OK ||
-      d1_timer_start(&g_d1_tick, D1_TIMER_PERIODIC) != D1_OK)
+  if (d1_timer_start(&g_d1_tick, D1_TIMER_PERIODIC) != D1_OK ||
+      d1_timer_irq_enable(&g_d1_tick, true) != D1_OK)
     {
       PANIC();
     }

@@ -130,7 +130,11 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
   struct d1_nx_timer_s *lo = arg;
   uint32_t next;
 
-  d1_timer_isr(&lo->t);
+  if (d1_timer_isr(&lo->t) == D1_TIMER_ISR_SPURIOUS)
+    {
+      return OK;  /* No expiry: counted by the library */
+    }
+
   if (!lo->started)
     {
       return OK;  /* Stopped while the interrupt was on its way */
