@@ -261,31 +261,6 @@ static int d1_nx_timer_maxtimeout(struct timer_lowerhalf_s *lower,
  ****************************************************************************/
 
 /****************************************************************************
- * Name: d1_nx_timer_status
- *
- * Description:
- *   Fill a timer status: timeleft is the time to the deadline rounded down
- *   to microseconds (never reported longer than it is; 0 once due).
- *
- ****************************************************************************/
-
-void d1_nx_timer_status(bool started, bool handler, uint32_t timeout,
-                        uint64_t deadline, uint64_t now,
-                        struct timer_status_s *status)
-{
-  status->flags    = started ? TCFLAGS_ACTIVE : 0;
-  status->flags   |= handler ? TCFLAGS_HANDLER : 0;
-  status->timeout  = timeout;
-  status->timeleft = 0;
-  if (started)
-    {
-      status->timeleft =
-        d1_nx_clocks_to_us(d1_nx_deadline_delay(now, deadline, UINT64_MAX),
-                           D1_NX_TIME_HZ);
-    }
-}
-
-/****************************************************************************
  * Name: d1_nuttx_timer0_register
  *
  * Description:

@@ -34,6 +34,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#ifdef CONFIG_TIMER
+#  include <nuttx/timers/timer.h>
+#endif
+
 #include "d1/error.h"
 #include "d1_nuttx.h"
 
@@ -136,3 +140,30 @@ uint64_t d1_nx_deadline_delay(uint64_t now, uint64_t deadline, uint64_t max)
 
   return delta > max ? max : delta;
 }
+
+#ifdef CONFIG_TIMER
+/****************************************************************************
+ * Name: d1_nx_timer_status
+ *
+ * Description:
+ *   Fill a timer status: timeleft is the time to the deadline rounded down
+ *   to microseconds (never reported longer than it is; 0 once due).
+ *
+ ****************************************************************************/
+
+void d1_nx_timer_status(bool started, bool handler, uint32_t timeout,
+                        uint64_t deadline, uint64_t now,
+                        struct timer_status_s *status)
+{
+  status->flags    = started ? TCFLAGS_ACTIVE : 0;
+  status->flags   |= handler ? TCFLAGS_HANDLER : 0;
+  status->timeout  = timeout;
+  status->timeleft = 0;
+  if (started)
+    {
+      status->timeleft =
+        d1_nx_clocks_to_us(d1_nx_deadline_delay(now, deadline, UINT64_MAX),
+                           D1_NX_TIME_HZ);
+    }
+}
+#endif

@@ -17,6 +17,7 @@
 #include "d1/error.h"
 #include "d1/port.h"
 #include "d1_nuttx.h"
+#include <nuttx/timers/timer.h>
 #include "nx_standin.h"
 
 #define PS_PER_US    1000000u
@@ -145,6 +146,74 @@ static void wdt_timeleft_never_negative(void **state)
 	assert_int_equal(d1_nx_wdt_timeleft(500u, 499u), 1u);
 }
 
+/* Deadlines on the 64-bit time CSR: the difference, 0 once due or past
+ * (also across the counter's wrap), at most max. */
+static void deadline_delay_arithmetic(void **state)
+{
+	(void)state;
+	assert_true(d1_nx_deadline_delay(1000u, 1024u, UINT64_MAX) == 24u);
+	assert_true(d1_nx_deadline_delay(1000u, 1000u, UINT64_MAX) == 0u); /* due now */
+	assert_true(d1_nx_deadline_delay(1000u, 999u, UINT64_MAX) == 0u);  /* one count past */
+	assert_true(d1_nx_deadline_delay(1000u, 0u, UINT64_MAX) == 0u);    /* long past */
+	/* Across the wrap: now just below 2^64, deadline just above 0. */
+	assert_true(d1_nx_deadline_delay(UINT64_MAX - 9u, 14u, UINT64_MAX) == 24u);
+	assert_true(d1_nx_deadline_delay(14u, UINT64_MAX - 9u, UINT64_MAX) == 0u);
+	/* Longer than the counter's reach: one leg of at most max. */
+	assert_true(d1_nx_deadline_delay(0u, 1ull << 40, 0xFFFFFFFFu) == 0xFFFFFFFFu);
+	assert_true(d1_nx_deadline_delay(0u, 0xFFFFFFFFu, 0xFFFFFFFFu) == 0xFFFFFFFFu);
+}
+
+/* Periods chained as deadline += period never drift, however late each
+ * ISR runs, and a deadline that has passed re-arms at once (delay 0, which
+ * the library arms as its minimum lead). */
+static void chained_deadlines_do_not_drift(void **state)
+{
+	const uint64_t period = 1000u * 24u; /* 1 ms */
+	uint64_t deadline = 5000u + period;
+	uint64_t now;
+	(void)state;
+
+	for (unsigned n = 1; n <= 1000u; n++) {
+		/* The ISR of period n runs late by 0 .. 2.3 periods. */
+		now = deadline + (uint64_t)(n * 7919u) % (period * 23u / 10u);
+		deadline += period; /* what the ISR does */
+		uint64_t d = d1_nx_deadline_delay(now, deadline, 0xFFFFFFFFu);
+		if (now >= deadline) {
+			assert_true(d == 0u); /* missed: fire at once, not a wrap later */
+		} else {
+			assert_true(d == deadline - now);
+		}
+	}
+	assert_true(deadline == 5000u + 1001u * period); /* exactly n periods */
+}
+
+static void timer_status_fields(void **state)
+{
+	struct timer_status_s st;
+	(void)state;
+
+	d1_nx_timer_status(false, false, 1000u, 0u, 0u, &st);
+	assert_int_equal(st.flags, 0);
+	assert_int_equal(st.timeout, 1000u);
+	assert_int_equal(st.timeleft, 0u);
+
+	d1_nx_timer_status(false, true, 1000u, 0u, 0u, &st);
+	assert_int_equal(st.flags, TCFLAGS_HANDLER);
+
+	/* Running: 1000 us and 23 clocks to go reads 1000 us (rounded down). */
+	d1_nx_timer_status(true, true, 2000u, 100u + 24000u + 23u, 100u, &st);
+	assert_int_equal(st.flags, TCFLAGS_ACTIVE | TCFLAGS_HANDLER);
+	assert_int_equal(st.timeleft, 1000u);
+	/* 23 clocks to go: less than one us left reads 0, never 1. */
+	d1_nx_timer_status(true, false, 2000u, 123u, 100u, &st);
+	assert_int_equal(st.timeleft, 0u);
+	/* Due or past: 0. */
+	d1_nx_timer_status(true, false, 2000u, 100u, 100u, &st);
+	assert_int_equal(st.timeleft, 0u);
+	d1_nx_timer_status(true, false, 2000u, 50u, 100u, &st);
+	assert_int_equal(st.timeleft, 0u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -154,6 +223,9 @@ int main(void)
 	        cmocka_unit_test(errno_mapping),
 	        cmocka_unit_test(clocks_to_us_rounds_down),
 	        cmocka_unit_test(wdt_timeleft_never_negative),
+	        cmocka_unit_test(deadline_delay_arithmetic),
+	        cmocka_unit_test(chained_deadlines_do_not_drift),
+	        cmocka_unit_test(timer_status_fields),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
