@@ -77,6 +77,11 @@ int d1_nuttx_timer0_register(const char *path);
 int d1_nuttx_wdt_initialize(const char *path);
 int d1_nuttx_serial_register(void);
 
+/* Copy the PLIC dispatch counters (CONFIG_D1LIB_PLIC). */
+
+struct d1_plic_stats;
+void d1_nx_plic_get_stats(struct d1_plic_stats *out);
+
 /* Helpers of the glue, kept free of NuttX state so that the host tests
  * (tests/nuttx/) run them as they are.
  */
