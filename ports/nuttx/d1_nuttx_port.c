@@ -1,69 +1,82 @@
-/* SPDX-License-Identifier: Apache-2.0 */
-/*
- * NuttX side of the library's OS contract (include/d1/port.h).
+/****************************************************************************
+ * ports/nuttx/d1_nuttx_port.c
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.  The
+ * ASF licenses this file to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance with the
+ * License.  You may obtain a copy of the License at
+ *
+ *   http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+ * WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.  See the
+ * License for the specific language governing permissions and limitations
+ * under the License.
+ *
+ ****************************************************************************/
+
+/* The NuttX side of the library's OS contract (include/d1/port.h).
  *
  * The drivers need a bounded busy-wait and a nestable interrupt-disable.
- * lichee-rv-86-panel:nsh is FLAT and single-hart (no CONFIG_SMP), so
- * disabling local interrupts (sstatus.SIE in S-mode) is enough to exclude
- * every other context that may touch the same registers.
+ * The D1 has one hart and this board is FLAT, so masking local interrupts
+ * (sstatus.SIE in S-mode) excludes every other context that may touch the
+ * same registers.  The delay is the library's reference delay on the
+ * RISC-V time CSR (include/d1/time.h), which runs from the 24 MHz OSC24M on
+ * the D1: exact whatever the CPU clock, no loop calibration
+ * (CONFIG_BOARD_LOOPSPERMSEC plays no part), safe with interrupts off and
+ * from interrupt handlers.
  */
+
+/****************************************************************************
+ * Included Files
+ ****************************************************************************/
+
 #include <nuttx/config.h>
 
 #include <stdint.h>
 
-#include <nuttx/arch.h>
 #include <nuttx/irq.h>
 
 #include "d1/port.h"
+#include "d1/time.h"
+#include "d1_nuttx.h"
+
+/****************************************************************************
+ * Pre-processor Definitions
+ ****************************************************************************/
 
 #ifdef CONFIG_SMP
-#error "d1_port_critical_enter() only masks the local hart; use spin locks for SMP"
+#  error "d1_port_critical_enter() masks the local hart only"
 #endif
+
+/****************************************************************************
+ * Public Functions
+ ****************************************************************************/
+
+/****************************************************************************
+ * Name: d1_port_delay_us, d1_port_critical_enter, d1_port_critical_exit
+ *
+ * Description:
+ *   The library's port contract (include/d1/port.h).
+ *
+ ****************************************************************************/
 
 void d1_port_delay_us(uint32_t us)
 {
-	/* up_udelay() is NuttX's calibrated busy loop
-	 * (CONFIG_BOARD_LOOPSPERMSEC); it never sleeps, so it is safe with
-	 * interrupts disabled and from the tick ISR. */
-	up_udelay((useconds_t)us);
+  d1_time_delay_us(us);
 }
 
 uintptr_t d1_port_critical_enter(void)
 {
-	return (uintptr_t)up_irq_save();
+  return (uintptr_t)up_irq_save();
 }
 
 void d1_port_critical_exit(uintptr_t state)
 {
-	up_irq_restore((irqstate_t)state);
-}
-
-#include <errno.h>
-
-#include "d1/error.h"
-#include "d1_nuttx.h"
-
-int d1_nuttx_errno(int err)
-{
-	switch (err) {
-	case D1_OK:
-		return 0;
-	case D1_EINVAL:
-		return -EINVAL;
-	case D1_ERANGE:
-		return -ERANGE;
-	case D1_ETIMEDOUT:
-		return -ETIMEDOUT;
-	case D1_ENOTSUP:
-		return -ENOTSUP;
-	case D1_EBUSY:
-		return -EBUSY;
-	case D1_EAGAIN:
-		return -EAGAIN;
-	case D1_ENODELEG:
-		return -EPERM;
-	case D1_ESTATE:
-	default:
-		return -EIO;
-	}
+  up_irq_restore((irqstate_t)state);
 }

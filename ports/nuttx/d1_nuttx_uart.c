@@ -1,0 +1,425 @@
+/****************************************************************************
+ * ports/nuttx/d1_nuttx_uart.c
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Licensed to the Apache Software Foundation (ASF) under one or more
+ * contributor license agreements.  See the NOTICE file distributed with
+ * this work for additional information regarding copyright ownership.  The
+ * ASF licenses this file to you under the Apache License, Version 2.0 (the
+ * "License"); you may not use this file except in compliance with the
+ * License.  You may obtain a copy of the License at
+ *
+ *   http://www.apache.org/licenses/LICENSE-2.0
+ *
+ * Unless required by applicable law or agreed to in writing, software
+ * distributed under the License is distributed on an "AS IS" BASIS, WITHOUT
+ * WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.  See the
+ * License for the specific language governing permissions and limitations
+ * under the License.
+ *
+ ****************************************************************************/
+
+/* UART0 through the library's d1_uart driver, in place of NuttX's 16550
+ * driver:
+ *
+ * - up_putc(): a polled write (d1_uart_putc(): a bounded wait for FIFO
+ *   space, check and write in one critical section), usable from the first
+ *   instruction of the chip's start code, from syslog and from a panic.
+ * - With CONFIG_SERIAL: a serial lower-half registered as /dev/console and
+ *   /dev/ttyS0.  The library's interrupt mode keeps its own RX and TX rings
+ *   and counts every byte it could not deliver (d1_uart_get_stats()); the
+ *   ISR returns what happened (D1_UART_EV_*), and the glue moves bytes
+ *   between those rings and the upper half's buffers.
+ *
+ * The UART clock gate and reset go through the library's CCU
+ * (d1_ccu_uart_enable()), and the baud divisor is computed from the UART
+ * clock the CCU reads back from its live registers (d1_ccu_uart_clock_hz()),
+ * not from a constant.  Both handles, the polled one and the interrupt
+ * one, are the same struct d1_uart.
+ */
+
+/****************************************************************************
+ * Included Files
+ ****************************************************************************/
+
+#include <nuttx/config.h>
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <nuttx/arch.h>
+#include <nuttx/irq.h>
+#ifdef CONFIG_SERIAL
+#  include <nuttx/serial/serial.h>
+#endif
+#include <arch/irq.h>
+
+#include "d1/ccu.h"
+#include "d1/memmap.h"
+#include "d1/uart.h"
+#include "d1_nuttx.h"
+
+#ifdef CONFIG_D1LIB_UART0
+
+/****************************************************************************
+ * Pre-processor Definitions
+ ****************************************************************************/
+
+#define D1_NX_UART_IRQ    (RISCV_IRQ_SEXT + (int)D1_IRQ_UART(0))
+#define D1_NX_UART_FIFO   64u    /* DW APB UART FIFO depth on the D1 */
+#define D1_NX_UART_RING   256u   /* Library rings, power of two */
+
+/****************************************************************************
+ * Private Types
+ ****************************************************************************/
+
+struct d1_nx_uart_s
+{
+  struct d1_uart u;        /* The library's handle */
+  bool           ready;    /* d1_uart_init() done */
+  bool           irqmode;  /* In the library's interrupt mode */
+  bool           rxint;    /* Upper half wants RX interrupts */
+  bool           txint;    /* Upper half wants TX interrupts */
+};
+
+/****************************************************************************
+ * Private Function Prototypes
+ ****************************************************************************/
+
+#ifdef CONFIG_SERIAL
+static int  d1_nx_uart_setup(struct uart_dev_s *dev);
+static void d1_nx_uart_shutdown(struct uart_dev_s *dev);
+static int  d1_nx_uart_attach(struct uart_dev_s *dev);
+static void d1_nx_uart_detach(struct uart_dev_s *dev);
+static int  d1_nx_uart_ioctl(struct file *filep, int cmd,
+                             unsigned long arg);
+static int  d1_nx_uart_receive(struct uart_dev_s *dev,
+                               unsigned int *status);
+static void d1_nx_uart_rxint(struct uart_dev_s *dev, bool enable);
+static bool d1_nx_uart_rxavailable(struct uart_dev_s *dev);
+static void d1_nx_uart_send(struct uart_dev_s *dev, int ch);
+static void d1_nx_uart_txint(struct uart_dev_s *dev, bool enable);
+static bool d1_nx_uart_txready(struct uart_dev_s *dev);
+static bool d1_nx_uart_txempty(struct uart_dev_s *dev);
+#endif
+
+/****************************************************************************
+ * Private Data
+ ****************************************************************************/
+
+static struct d1_nx_uart_s g_d1_nx_uart0;
+
+#ifdef CONFIG_SERIAL
+static uint8_t g_d1_nx_rxring[D1_NX_UART_RING];
+static uint8_t g_d1_nx_txring[D1_NX_UART_RING];
+static char g_d1_nx_rxbuf[CONFIG_D1LIB_UART0_RXBUFSIZE];
+static char g_d1_nx_txbuf[CONFIG_D1LIB_UART0_TXBUFSIZE];
+
+static const struct uart_ops_s g_d1_nx_uart_ops =
+{
+  .setup       = d1_nx_uart_setup,
+  .shutdown    = d1_nx_uart_shutdown,
+  .attach      = d1_nx_uart_attach,
+  .detach      = d1_nx_uart_detach,
+  .ioctl       = d1_nx_uart_ioctl,
+  .receive     = d1_nx_uart_receive,
+  .rxint       = d1_nx_uart_rxint,
+  .rxavailable = d1_nx_uart_rxavailable,
+  .send        = d1_nx_uart_send,
+  .txint       = d1_nx_uart_txint,
+  .txready     = d1_nx_uart_txready,
+  .txempty     = d1_nx_uart_txempty,
+};
+
+static uart_dev_t g_d1_nx_uart0_dev =
+{
+  .isconsole = true,
+  .recv      =
+  {
+    .size    = CONFIG_D1LIB_UART0_RXBUFSIZE,
+    .buffer  = g_d1_nx_rxbuf,
+  },
+  .xmit      =
+  {
+    .size    = CONFIG_D1LIB_UART0_TXBUFSIZE,
+    .buffer  = g_d1_nx_txbuf,
+  },
+  .ops       = &g_d1_nx_uart_ops,
+  .priv      = &g_d1_nx_uart0,
+};
+#endif
+
+/****************************************************************************
+ * Private Functions
+ ****************************************************************************/
+
+/* Initialise the handle (no register write): the UART clock as the CCU
+ * has it now.  Falls back to OSC24M, the rate firmware leaves APB1 at,
+ * if the CCU cannot tell.
+ */
+
+static bool d1_nx_uart_handle(struct d1_nx_uart_s *priv)
+{
+  struct d1_ccu ccu;
+  uint32_t hz = D1_OSC24M_HZ;
+
+  if (!priv->ready)
+    {
+      if (d1_ccu_init(&ccu, D1_CCU_BASE, D1_OSC24M_HZ) != D1_OK ||
+          d1_ccu_uart_clock_hz(&ccu, 0u, &hz) != D1_OK || hz == 0u)
+        {
+          hz = D1_OSC24M_HZ;
+        }
+
+      priv->ready = d1_uart_init(&priv->u, D1_UART0_BASE, 2u, hz,
+                                 D1_NX_UART_FIFO) == D1_OK;
+    }
+
+  return priv->ready;
+}
+
+#ifdef CONFIG_SERIAL
+static int d1_nx_uart_setup(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+  struct d1_uart_config cfg =
+  {
+    .baud      = CONFIG_D1LIB_UART0_BAUD,
+    .data_bits = 8u,
+    .parity    = D1_UART_PARITY_NONE,
+    .stop_bits = 1u,
+    .fifo      = true,
+  };
+
+  struct d1_ccu ccu;
+  int err;
+
+  /* Gate on and reset released through the library's CCU. */
+
+  err = d1_ccu_init(&ccu, D1_CCU_BASE, D1_OSC24M_HZ);
+  if (err == D1_OK)
+    {
+      err = d1_ccu_uart_enable(&ccu, 0u);
+    }
+
+  if (err != D1_OK)
+    {
+      return d1_nuttx_errno(err);
+    }
+
+  priv->ready = false;
+  if (!d1_nx_uart_handle(priv))
+    {
+      return -EIO;
+    }
+
+  return d1_nuttx_errno(d1_uart_configure(&priv->u, &cfg, NULL));
+}
+
+static void d1_nx_uart_shutdown(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+
+  if (priv->irqmode)
+    {
+      d1_uart_irq_stop(&priv->u);
+      priv->irqmode = false;
+    }
+}
+
+static int d1_nx_uart_isr(int irq, void *context, void *arg)
+{
+  struct uart_dev_s *dev = arg;
+  struct d1_nx_uart_s *priv = dev->priv;
+  uint32_t ev = d1_uart_isr(&priv->u);
+
+  if ((ev & D1_UART_EV_RX) != 0 && priv->rxint)
+    {
+      uart_recvchars(dev);
+    }
+
+  if ((ev & D1_UART_EV_TX) != 0 && priv->txint)
+    {
+      uart_xmitchars(dev);
+    }
+
+  return OK;
+}
+
+static int d1_nx_uart_attach(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+  int ret;
+
+  ret = irq_attach(D1_NX_UART_IRQ, d1_nx_uart_isr, dev);
+  if (ret < 0)
+    {
+      return ret;
+    }
+
+  ret = d1_nuttx_errno(d1_uart_irq_start(&priv->u,
+                                         g_d1_nx_rxring, D1_NX_UART_RING,
+                                         g_d1_nx_txring, D1_NX_UART_RING));
+  if (ret < 0)
+    {
+      irq_detach(D1_NX_UART_IRQ);
+      return ret;
+    }
+
+  priv->irqmode = true;
+  up_enable_irq(D1_NX_UART_IRQ);
+  return OK;
+}
+
+static void d1_nx_uart_detach(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+
+  up_disable_irq(D1_NX_UART_IRQ);
+  if (priv->irqmode)
+    {
+      d1_uart_irq_stop(&priv->u);
+      priv->irqmode = false;
+    }
+
+  irq_detach(D1_NX_UART_IRQ);
+}
+
+static int d1_nx_uart_ioctl(struct file *filep, int cmd, unsigned long arg)
+{
+  return -ENOTTY;
+}
+
+static int d1_nx_uart_receive(struct uart_dev_s *dev, unsigned int *status)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+  uint8_t ch = 0;
+
+  /* Line errors and losses are counted by the library, not per byte. */
+
+  *status = 0;
+  d1_uart_read(&priv->u, &ch, 1u);
+  return ch;
+}
+
+static void d1_nx_uart_rxint(struct uart_dev_s *dev, bool enable)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+  irqstate_t flags = enter_critical_section();
+
+  /* The library keeps receiving into its ring (and counts what does not
+   * fit); this only says whether the upper half is told.
+   */
+
+  priv->rxint = enable;
+  if (enable && d1_uart_rx_available(&priv->u) > 0u)
+    {
+      uart_recvchars(dev);
+    }
+
+  leave_critical_section(flags);
+}
+
+static bool d1_nx_uart_rxavailable(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+
+  return d1_uart_rx_available(&priv->u) > 0u;
+}
+
+static void d1_nx_uart_send(struct uart_dev_s *dev, int ch)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+  uint8_t c = (uint8_t)ch;
+
+  if (!priv->irqmode || d1_uart_write(&priv->u, &c, 1u) != 1u)
+    {
+      d1_uart_putc(&priv->u, c);  /* Before attach, or the ring is full */
+    }
+}
+
+static void d1_nx_uart_txint(struct uart_dev_s *dev, bool enable)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+  irqstate_t flags = enter_critical_section();
+
+  priv->txint = enable;
+  if (enable)
+    {
+      /* Move what the upper half holds into the library's ring now; the
+       * library's ISR then feeds the FIFO and reports the space it frees.
+       */
+
+      uart_xmitchars(dev);
+    }
+
+  leave_critical_section(flags);
+}
+
+static bool d1_nx_uart_txready(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+
+  return !priv->irqmode ||
+         d1_uart_tx_pending(&priv->u) < D1_NX_UART_RING;
+}
+
+static bool d1_nx_uart_txempty(struct uart_dev_s *dev)
+{
+  struct d1_nx_uart_s *priv = dev->priv;
+
+  return d1_uart_tx_pending(&priv->u) == 0u;
+}
+#endif /* CONFIG_SERIAL */
+
+/****************************************************************************
+ * Public Functions
+ ****************************************************************************/
+
+/****************************************************************************
+ * Name: up_putc
+ *
+ * Description:
+ *   Polled output of one character to UART0, from any context.
+ *
+ ****************************************************************************/
+
+void up_putc(int ch)
+{
+  irqstate_t flags = up_irq_save();
+
+  if (d1_nx_uart_handle(&g_d1_nx_uart0))
+    {
+      d1_uart_putc(&g_d1_nx_uart0.u, (uint8_t)ch);
+    }
+
+  up_irq_restore(flags);
+}
+
+/****************************************************************************
+ * Name: d1_nuttx_serial_register
+ *
+ * Description:
+ *   Register UART0 as /dev/console and /dev/ttyS0.  Called from
+ *   board_early_initialize(), before the idle task opens the console.
+ *
+ ****************************************************************************/
+
+#ifdef CONFIG_SERIAL
+int d1_nuttx_serial_register(void)
+{
+  int ret;
+
+  ret = uart_register("/dev/console", &g_d1_nx_uart0_dev);
+  if (ret >= 0)
+    {
+      ret = uart_register("/dev/ttyS0", &g_d1_nx_uart0_dev);
+    }
+
+  return ret;
+}
+#endif
+
+#endif /* CONFIG_D1LIB_UART0 */
