@@ -15,12 +15,11 @@
 
 #define RTT_HOST_IRQS 256
 
-struct rtt_host_irq
-{
-    rt_isr_handler_t handler;
-    void *param;
-    int enabled;    /* rt_hw_interrupt_umask()ed */
-    unsigned calls; /* handler invocations by rtt_host_irq_raise() */
+struct rtt_host_irq {
+	rt_isr_handler_t handler;
+	void *param;
+	int enabled;    /* rt_hw_interrupt_umask()ed */
+	unsigned calls; /* handler invocations by rtt_host_irq_raise() */
 };
 
 extern struct rtt_host_irq rtt_host_irqs[RTT_HOST_IRQS];
@@ -37,7 +36,8 @@ const char *rtt_host_last_message(void);
 unsigned rtt_host_messages(void);
 
 /* Set a device's rx_indicate callback (rt_device_set_rx_indicate). */
-void rt_device_set_rx_indicate_host(rt_device_t dev, rt_err_t (*fn)(rt_device_t dev, rt_size_t size));
+void rt_device_set_rx_indicate_host(rt_device_t dev,
+                                    rt_err_t (*fn)(rt_device_t dev, rt_size_t size));
 
 /* Kernel timers made by rt_timer_create(): run the callback of the
  * first one that is started (returns 0 if none is). */
