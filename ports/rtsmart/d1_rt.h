@@ -32,4 +32,20 @@ int d1_rt_wdt_init(void);
 /* Feeds made by the watchdog KEEP-policy feeder since init. */
 rt_uint32_t d1_rt_wdt_keep_feeds(void);
 
+#ifdef BSP_USING_D1_PLIC
+#include <rthw.h>
+#include "d1/plic.h"
+
+/* Interrupt layer on the library's PLIC (drv_d1_plic.c): reached through
+ * the linker's --wrap of the libcpu functions of the same name. */
+void __wrap_rt_hw_interrupt_init(void);
+rt_isr_handler_t __wrap_rt_hw_interrupt_install(int vector, rt_isr_handler_t handler, void *param,
+                                                const char *name);
+void __wrap_rt_hw_interrupt_mask(int vector);
+void __wrap_rt_hw_interrupt_umask(int vector);
+void __wrap_plic_handle_irq(void);
+void d1_rt_plic_stats(struct d1_plic_stats *out, rt_uint32_t *bad_vector, rt_uint32_t *replaced);
+rt_uint32_t d1_rt_irq_count(int vector);
+#endif
+
 #endif /* __D1_RT_H__ */

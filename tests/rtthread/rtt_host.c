@@ -132,6 +132,11 @@ void rtt_host_reset(void)
 	irq_level = 0;
 }
 
+void *rt_memset(void *src, int c, rt_ubase_t n)
+{
+	return memset(src, c, (size_t)n);
+}
+
 void rtt_host_set_tick(rt_tick_t t)
 {
 	tick = t;

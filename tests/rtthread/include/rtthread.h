@@ -15,6 +15,7 @@ rt_err_t rt_timer_start(rt_timer_t timer);
 rt_err_t rt_timer_stop(rt_timer_t timer);
 int rt_kprintf(const char *fmt, ...);
 void *rt_memcpy(void *dest, const void *src, rt_ubase_t n);
+void *rt_memset(void *src, int c, rt_ubase_t n);
 
 rt_device_t rt_device_find(const char *name);
 rt_err_t rt_device_register(rt_device_t dev, const char *name, rt_uint16_t flags);
