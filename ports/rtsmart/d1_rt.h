@@ -32,6 +32,14 @@ int d1_rt_wdt_init(void);
 /* Feeds made by the watchdog KEEP-policy feeder since init. */
 rt_uint32_t d1_rt_wdt_keep_feeds(void);
 
+#ifdef BSP_USING_D1_UART
+#include "d1/uart.h"
+
+/* Serial device on a D1 UART (drv_d1_uart.c). */
+int d1_rt_uart_init(void);
+void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped);
+#endif
+
 #ifdef BSP_USING_D1_PLIC
 #include <rthw.h>
 #include "d1/plic.h"

@@ -23,6 +23,8 @@ MAP = {
     'rthw.h': ['include/rthw.h'],
     'drivers/hwtimer.h': ['components/drivers/include/drivers/hwtimer.h'],
     'drivers/watchdog.h': ['components/drivers/include/drivers/watchdog.h'],
+    'drivers/serial_v2.h': ['components/drivers/include/drivers/serial_v2.h'],
+    'ipc/ringbuffer.h': ['components/drivers/include/ipc/ringbuffer.h'],
 }
 
 # name -> why the stand-in differs on purpose
@@ -50,7 +52,7 @@ def logical_lines(text):
 
 def norm(s):
     s = re.sub(r'\s+', ' ', s).strip()
-    s = re.sub(r'\s*([*(),\[\];])\s*', r'\1', s)
+    s = re.sub(r'\s*([*(),\[\];:{}])\s*', r'\1', s)
     return s
 
 

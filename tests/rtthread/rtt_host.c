@@ -122,6 +122,7 @@ rt_tick_t rt_tick_from_millisecond(rt_int32_t ms)
 
 void rtt_host_reset(void)
 {
+	memset(rtt_host_serial_events, 0, sizeof(rtt_host_serial_events));
 	memset(timers, 0, sizeof(timers));
 	ntimers = 0;
 	memset(rtt_host_irqs, 0, sizeof(rtt_host_irqs));
@@ -600,4 +601,89 @@ rt_err_t rt_hw_watchdog_register(rt_watchdog_t *w, const char *name, rt_uint32_t
 #endif
 	d->user_data = data;
 	return rt_device_register(d, name, (rt_uint16_t)flag);
+}
+
+/* ---- ring buffer (behaviour of components/drivers/src/ringbuffer.c:
+ * putchar stores one byte unless full and returns 1, else 0; getchar
+ * returns 1 with a byte, 0 when empty) ---- */
+
+void rt_ringbuffer_init(struct rt_ringbuffer *rb, rt_uint8_t *pool, rt_int32_t size)
+{
+	rb->buffer_ptr = pool;
+	rb->read_mirror = 0;
+	rb->read_index = 0;
+	rb->write_mirror = 0;
+	rb->write_index = 0;
+	rb->buffer_size = size;
+}
+
+rt_size_t rt_ringbuffer_data_len(struct rt_ringbuffer *rb)
+{
+	rt_uint32_t w = rb->write_index, r = rb->read_index;
+
+	if (w == r)
+		return rb->write_mirror == rb->read_mirror ? 0u : (rt_size_t)rb->buffer_size;
+	if (w > r)
+		return w - r;
+	return (rt_size_t)rb->buffer_size - (r - w);
+}
+
+rt_size_t rt_ringbuffer_putchar(struct rt_ringbuffer *rb, const rt_uint8_t ch)
+{
+	if (rt_ringbuffer_data_len(rb) == (rt_size_t)rb->buffer_size)
+		return 0;
+	rb->buffer_ptr[rb->write_index] = ch;
+	if (rb->write_index == (rt_uint32_t)rb->buffer_size - 1u) {
+		rb->write_mirror = (rb->write_mirror + 1u) & 1u;
+		rb->write_index = 0;
+	} else {
+		rb->write_index++;
+	}
+	return 1;
+}
+
+rt_size_t rt_ringbuffer_getchar(struct rt_ringbuffer *rb, rt_uint8_t *ch)
+{
+	if (rt_ringbuffer_data_len(rb) == 0)
+		return 0;
+	*ch = rb->buffer_ptr[rb->read_index];
+	if (rb->read_index == (rt_uint32_t)rb->buffer_size - 1u) {
+		rb->read_mirror = (rb->read_mirror + 1u) & 1u;
+		rb->read_index = 0;
+	} else {
+		rb->read_index++;
+	}
+	return 1;
+}
+
+/* ---- serial V2 framework: registration and the ISR events ---- */
+
+unsigned rtt_host_serial_events[8];
+static char console_name[RT_NAME_MAX];
+
+rt_err_t rt_hw_serial_register(struct rt_serial_device *serial, const char *name, rt_uint32_t flag,
+                               void *data)
+{
+	serial->parent.type = RT_Device_Class_Char;
+	serial->parent.user_data = data;
+	serial->serial_rx = RT_NULL;
+	serial->serial_tx = RT_NULL;
+	return rt_device_register(&serial->parent, name, (rt_uint16_t)flag);
+}
+
+void rt_hw_serial_isr(struct rt_serial_device *serial, int event)
+{
+	(void)serial;
+	rtt_host_serial_events[event & 7]++;
+}
+
+rt_device_t rt_console_set_device(const char *name)
+{
+	strncpy(console_name, name, sizeof(console_name) - 1u);
+	return rt_device_find(name);
+}
+
+const char *rtt_host_console(void)
+{
+	return console_name;
 }

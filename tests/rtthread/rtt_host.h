@@ -46,6 +46,11 @@ int rtt_host_timer_fire(void);
 rt_tick_t rtt_host_timer_period(void);
 int rtt_host_timer_running(void);
 
+/* Serial V2: events passed to rt_hw_serial_isr(), by event number, and
+ * the name last given to rt_console_set_device(). */
+extern unsigned rtt_host_serial_events[8];
+const char *rtt_host_console(void);
+
 /* The framework's count computation (rt_hwtimer write path), for tests
  * that want the count without a device. */
 rt_uint32_t rtt_host_timeout_calc(rt_hwtimer_t *timer, const rt_hwtimerval_t *tv);

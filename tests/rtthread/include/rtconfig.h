@@ -8,6 +8,8 @@
 #define RT_TICK_PER_SECOND 1000
 #define RT_USING_HWTIMER
 #define RT_USING_WDT
+#define RT_USING_SERIAL_V2
+#define RT_USING_CONSOLE
 
 /* Defaults of ports/rtsmart/Kconfig; a test may override them with -D. */
 #define BSP_USING_D1DRIVERS

@@ -99,6 +99,11 @@ enum rt_device_class_type {
 #define RT_DEVICE_OFLAG_OPEN      0x008
 #define RT_DEVICE_OFLAG_MASK      0xf0f
 
+#define RT_DEVICE_CTRL_CONFIG  0x03
+#define RT_DEVICE_CTRL_CLOSE   0x04
+#define RT_DEVICE_CTRL_SET_INT 0x06
+#define RT_DEVICE_CTRL_CLR_INT 0x07
+
 #define RT_DEVICE_CTRL_BASE(Type) ((RT_Device_Class_##Type + 1) * 0x100)
 
 #define RT_TIMER_FLAG_PERIODIC   0x2

@@ -9,6 +9,10 @@
 #ifdef RT_USING_HWTIMER
 #include "drivers/hwtimer.h"
 #endif
+#include "ipc/ringbuffer.h"
+#ifdef RT_USING_SERIAL_V2
+#include "drivers/serial_v2.h"
+#endif
 #ifdef RT_USING_WDT
 #include "drivers/watchdog.h"
 #endif

@@ -24,5 +24,6 @@ rt_err_t rt_device_close(rt_device_t dev);
 rt_ssize_t rt_device_read(rt_device_t dev, rt_off_t pos, void *buffer, rt_size_t size);
 rt_ssize_t rt_device_write(rt_device_t dev, rt_off_t pos, const void *buffer, rt_size_t size);
 rt_err_t rt_device_control(rt_device_t dev, int cmd, void *arg);
+rt_device_t rt_console_set_device(const char *name);
 
 #endif
