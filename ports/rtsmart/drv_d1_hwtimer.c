@@ -85,6 +85,8 @@ struct d1_rt_hwtimer
     rt_uint32_t period_counts;    /* counts of the period running */
     bool running;
     bool oneshot;                 /* mode of the hardware start */
+    volatile uint64_t t_started;  /* time CSR when the last start returned */
+    volatile uint64_t t_isr;      /* time CSR at the last ISR entry */
     rt_err_t (*fw_open)(rt_device_t dev, rt_uint16_t oflag);
 #ifdef RT_USING_DEVICE_OPS
     struct rt_device_ops dev_ops;
@@ -115,6 +117,19 @@ static rt_uint32_t d1_rt_hwtimer_maxcnt(rt_uint32_t m)
     uint64_t hw = D1_TIMER_MAX_PERIOD / m - D1_RT_HWTIMER_CNT_MARGIN;
 
     return (rt_uint32_t)(hw < D1_RT_HWTIMER_CNT_CEIL ? hw : D1_RT_HWTIMER_CNT_CEIL);
+}
+
+/* RISC-V `time` CSR (24 MHz on the D1): timestamps for d1hwtimer only. */
+static inline uint64_t d1_rt_hwtimer_time(void)
+{
+#if defined(__riscv)
+    uint64_t t;
+
+    __asm__ volatile("rdtime %0" : "=r"(t));
+    return t;
+#else
+    return 0u; /* host tests */
+#endif
 }
 
 static void d1_rt_hwtimer_stop(rt_hwtimer_t *timer)
@@ -188,6 +203,7 @@ static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwt
         h->running = true;
         h->oneshot = (m == D1_TIMER_ONESHOT);
         h->period_counts = cnt;
+        h->t_started = d1_rt_hwtimer_time();
     }
     return d1_rt_err(err);
 }
@@ -278,6 +294,7 @@ static void d1_rt_hwtimer_isr(int vector, void *param)
     struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)param;
 
     (void)vector;
+    h->t_isr = d1_rt_hwtimer_time();
     (void)d1_timer_isr(&h->t); /* W1C this channel's status bit */
     /* A hardware one-shot has ended: the driver's state follows, so the
      * next start is accepted (d1_timer_stop waits >= 3 clocks). */
@@ -347,5 +364,74 @@ int d1_rt_hwtimer_init(void)
     return RT_EOK;
 }
 INIT_DEVICE_EXPORT(d1_rt_hwtimer_init);
+
+#ifdef RT_USING_FINSH
+#include <finsh.h>
+#include <stdlib.h>
+
+static volatile uint64_t d1_hwt_fired_at;
+
+static rt_err_t d1_hwt_cb(rt_device_t dev, rt_size_t size)
+{
+    uint64_t t;
+
+    (void)dev;
+    (void)size;
+    __asm__ volatile("rdtime %0" : "=r"(t));
+    d1_hwt_fired_at = t;
+    return RT_EOK;
+}
+
+/* msh: d1hwtimer [us] - a one-shot timeout through the standard device
+ * API (open, write, rx_indicate), measured with the 24 MHz time CSR, and
+ * the interval the framework's count put in the hardware. */
+static int d1hwtimer(int argc, char **argv)
+{
+    rt_device_t dev = rt_device_find(BSP_D1_HWTIMER_NAME);
+    rt_int32_t us = (argc > 1) ? atoi(argv[1]) : 1000;
+    rt_hwtimerval_t tv = {us / 1000000, us % 1000000};
+    struct d1_rt_hwtimer *h = &d1_hwtimer;
+    uint64_t t0, clocks;
+    rt_err_t ret;
+    int i;
+
+    if (dev == RT_NULL || us <= 0)
+    {
+        rt_kprintf("usage: d1hwtimer [us > 0]\n");
+        return -RT_EINVAL;
+    }
+    ret = rt_device_open(dev, RT_DEVICE_OFLAG_RDWR);
+    if (ret != RT_EOK)
+    {
+        rt_kprintf("open: %d\n", (int)ret);
+        return ret;
+    }
+    rt_device_set_rx_indicate(dev, d1_hwt_cb);
+    d1_hwt_fired_at = 0u;
+    __asm__ volatile("rdtime %0" : "=r"(t0));
+    if (rt_device_write(dev, 0, &tv, sizeof(tv)) != sizeof(tv))
+    {
+        rt_kprintf("write refused\n");
+        (void)rt_device_close(dev);
+        return -RT_ERROR;
+    }
+    for (i = 0; i < 2000 && d1_hwt_fired_at == 0u; i++)
+    {
+        rt_thread_mdelay(1);
+    }
+    clocks = d1_hwt_fired_at - t0;
+    rt_kprintf("%s: %d us at %d Hz: %u counts x %u clocks = %u OSC24M clocks programmed "
+               "; time CSR: start -> ISR %u clocks, write -> callback %u (%s)\n",
+               BSP_D1_HWTIMER_NAME, (int)us, (int)h->parent.freq, (unsigned)h->period_counts,
+               (unsigned)h->clocks_per_count,
+               (unsigned)(h->period_counts * h->clocks_per_count),
+               d1_hwt_fired_at != 0u ? (unsigned)(h->t_isr - h->t_started) : 0u,
+               d1_hwt_fired_at != 0u ? (unsigned)clocks : 0u,
+               d1_hwt_fired_at != 0u ? "fired" : "did not fire");
+    (void)rt_device_close(dev);
+    return 0;
+}
+MSH_CMD_EXPORT(d1hwtimer, d1drivers hwtimer: d1hwtimer [us] one-shot measured in clocks);
+#endif /* RT_USING_FINSH */
 
 #endif /* BSP_USING_D1_HWTIMER */

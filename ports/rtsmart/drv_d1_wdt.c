@@ -308,4 +308,52 @@ int d1_rt_wdt_init(void)
 }
 INIT_DEVICE_EXPORT(d1_rt_wdt_init);
 
+#ifdef RT_USING_FINSH
+#include <finsh.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* msh: d1wdt [status | start S | feed | stop] through the device API. */
+static int d1wdt(int argc, char **argv)
+{
+    rt_device_t dev = rt_device_find(BSP_D1_WDT_NAME);
+    struct d1_rt_wdt *d = &d1_wdt_dev;
+    rt_uint32_t v = 0u, left = 0u;
+    uint64_t now;
+    rt_err_t ret = RT_EOK;
+
+    if (dev == RT_NULL)
+    {
+        return -RT_ERROR;
+    }
+    if (argc > 2 && strcmp(argv[1], "start") == 0)
+    {
+        v = (rt_uint32_t)atoi(argv[2]);
+        ret = rt_device_control(dev, RT_DEVICE_CTRL_WDT_SET_TIMEOUT, &v);
+        if (ret == RT_EOK)
+        {
+            ret = rt_device_control(dev, RT_DEVICE_CTRL_WDT_START, RT_NULL);
+        }
+        __asm__ volatile("rdtime %0" : "=r"(now));
+        rt_kprintf("start %u s: %d, at time CSR %u ms, not fed from now on\n", (unsigned)v,
+                   (int)ret, (unsigned)(now / 24000u));
+    }
+    else if (argc > 1 && strcmp(argv[1], "feed") == 0)
+    {
+        ret = rt_device_control(dev, RT_DEVICE_CTRL_WDT_KEEPALIVE, RT_NULL);
+    }
+    else if (argc > 1 && strcmp(argv[1], "stop") == 0)
+    {
+        ret = rt_device_control(dev, RT_DEVICE_CTRL_WDT_STOP, RT_NULL);
+    }
+    (void)rt_device_control(dev, RT_DEVICE_CTRL_WDT_GET_TIMEOUT, &v);
+    (void)rt_device_control(dev, RT_DEVICE_CTRL_WDT_GET_TIMELEFT, &left);
+    rt_kprintf("%s: %s, timeout %u s, left ~%u s, kept by kernel timer: %s (%u feeds), last %d\n",
+               BSP_D1_WDT_NAME, d->active ? "running" : "stopped", (unsigned)v, (unsigned)left,
+               d->kept ? "yes" : "no", (unsigned)d->feeds, (int)ret);
+    return 0;
+}
+MSH_CMD_EXPORT(d1wdt, d1drivers watchdog: d1wdt [status | start S | feed | stop]);
+#endif /* RT_USING_FINSH */
+
 #endif /* BSP_USING_D1_WDT */
