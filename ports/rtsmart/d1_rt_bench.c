@@ -163,13 +163,14 @@ static void d1_bench_print(struct d1_lat *r, const char *load, uint32_t period_u
         .period_ns = (uint64_t)period_us * 1000u,
     };
 
+    /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
     if (d1_lat_report_text(r, &meta, report, sizeof(report), RT_NULL) == D1_OK)
     {
-        rt_kprintf("%s", report);
+        rt_kputs(report);
     }
     if (d1_lat_report_json(r, &meta, report, sizeof(report), RT_NULL) == D1_OK)
     {
-        rt_kprintf("%s", report);
+        rt_kputs(report);
     }
 }
 

@@ -26,7 +26,8 @@
  * outside 1..D1_PLIC_NSOURCES is refused (install returns RT_NULL, mask
  * and umask do nothing) and counted. Installing over another handler is
  * reported with both names, so two drivers cannot silently share a source
- * (e.g. the sunxi-hal codec's Timer0 and the hwtimer device).
+ * (e.g. the sunxi-hal codec's Timer0 and the hwtimer device); installing
+ * RT_NULL removes a handler.
  */
 
 #include <stdbool.h>
@@ -126,7 +127,7 @@ rt_isr_handler_t __wrap_rt_hw_interrupt_install(int vector, rt_isr_handler_t han
     e = &d1_irqs[vector];
     level = rt_hw_interrupt_disable();
     old = e->handler;
-    if (old != RT_NULL && old != handler)
+    if (old != RT_NULL && handler != RT_NULL && old != handler)
     {
         d1_irq_replaced++;
         rt_kprintf("d1 plic: irq %d: \"%s\" replaces \"%s\"\n", vector,

@@ -141,6 +141,10 @@ static void test_replace_reported(void **state)
 	assert_int_equal(rep, 1);
 	assert_non_null(strstr(rtt_host_last_message(), "timer-ctl"));
 	assert_non_null(strstr(rtt_host_last_message(), "d1timer0"));
+	/* removing a handler (RT_NULL) is not a clash */
+	assert_ptr_equal(__wrap_rt_hw_interrupt_install(75, NULL, NULL, "x"), other_handler);
+	d1_rt_plic_stats(&st, &bad, &rep);
+	assert_int_equal(rep, 1);
 }
 
 /* Without S_PER the library's init refuses (D1_ENODELEG) and the layer
