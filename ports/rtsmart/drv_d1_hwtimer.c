@@ -420,7 +420,7 @@ static int d1hwtimer(int argc, char **argv)
         rt_thread_mdelay(1);
     }
     clocks = d1_hwt_fired_at - t0;
-    rt_kprintf("%s: %d us at %d Hz: %u counts x %u clocks = %u OSC24M clocks programmed "
+    rt_kprintf("%s: %d us at %d Hz: %u counts x %u clocks = %u OSC24M clocks programmed"
                "; time CSR: start -> ISR %u clocks, write -> callback %u (%s)\n",
                BSP_D1_HWTIMER_NAME, (int)us, (int)h->parent.freq, (unsigned)h->period_counts,
                (unsigned)h->clocks_per_count,
