@@ -41,12 +41,14 @@
 #if defined(BSP_USING_D1_BENCH) && defined(RT_USING_FINSH)
 #include <finsh.h>
 
-#ifdef BSP_D1_BENCH_TIMER1
+#if defined(BSP_D1_BENCH_TIMER1)
 #define D1_BENCH_CH  1u
 #define D1_BENCH_IRQ ((int)D1_IRQ_TIMER1)
-#else
+#elif defined(BSP_D1_BENCH_TIMER0)
 #define D1_BENCH_CH  0u
 #define D1_BENCH_IRQ ((int)D1_IRQ_TIMER0)
+#else
+#error "d1bench has no free Timer channel: the tick and the hwtimer use both (Kconfig)"
 #endif
 #ifndef BSP_D1_BENCH_PRIO
 #define BSP_D1_BENCH_PRIO 2

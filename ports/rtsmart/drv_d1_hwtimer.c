@@ -277,7 +277,7 @@ static const struct rt_hwtimer_ops d1_hwtimer_ops =
 static rt_err_t d1_rt_hwtimer_open(rt_device_t dev, rt_uint16_t oflag)
 {
     struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)dev;
-    rt_err_t ret = h->fw_open(dev, oflag);
+    rt_err_t ret = (h->fw_open != RT_NULL) ? h->fw_open(dev, oflag) : -RT_ENOSYS;
 
     if (ret == RT_EOK && (h->freq == 0 || h->freq != h->parent.freq))
     {

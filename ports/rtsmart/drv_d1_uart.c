@@ -82,6 +82,26 @@ struct d1_rt_uart
 
 static struct d1_rt_uart d1_uart_dev;
 
+/* Move what the library's RX ring holds into the framework's RX ring
+ * (counting what does not fit); returns the bytes moved. */
+static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
+{
+    struct rt_serial_rx_fifo *rx = (struct rt_serial_rx_fifo *)d->parent.serial_rx;
+    rt_size_t moved = 0;
+    uint8_t b;
+
+    while (d1_uart_read(&d->u, &b, 1u) == 1u)
+    {
+        if (rx == RT_NULL || rt_ringbuffer_putchar(&rx->rb, b) == 0u)
+        {
+            d->fw_dropped++;
+            continue;
+        }
+        moved++;
+    }
+    return moved;
+}
+
 static rt_err_t d1_rt_uart_configure(struct rt_serial_device *serial, struct serial_configure *cfg)
 {
     struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
@@ -106,12 +126,26 @@ static rt_err_t d1_rt_uart_configure(struct rt_serial_device *serial, struct ser
     c.tx_trigger = 0u;
     if (was_irq)
     {
+        /* leaving interrupt mode: nothing received may stay in the
+         * library's ring, which the restart re-initialises */
+        rt_hw_interrupt_mask(D1_RT_UART_IRQ);
         d1_uart_irq_stop(&d->u);
+        if (d1_rt_uart_drain_rx(d) != 0u)
+        {
+            rt_hw_serial_isr(&d->parent, RT_SERIAL_EVENT_RX_IND);
+        }
     }
     err = d1_uart_configure(&d->u, &c, RT_NULL);
     if (was_irq)
     {
-        (void)d1_uart_irq_start(&d->u, d->rx_ring, D1_RT_UART_RING, RT_NULL, 0u);
+        if (d1_uart_irq_start(&d->u, d->rx_ring, D1_RT_UART_RING, RT_NULL, 0u) == D1_OK)
+        {
+            rt_hw_interrupt_umask(D1_RT_UART_IRQ);
+        }
+        else
+        {
+            d->irq_on = false;
+        }
     }
     return d1_rt_err(err);
 }
@@ -152,6 +186,7 @@ static rt_err_t d1_rt_uart_control(struct rt_serial_device *serial, int cmd, voi
         }
         rt_hw_interrupt_mask(D1_RT_UART_IRQ);
         d1_uart_irq_stop(&d->u);
+        (void)d1_rt_uart_drain_rx(d); /* counted if the reader is gone */
         d->irq_on = false;
         return RT_EOK;
     default:
@@ -211,22 +246,10 @@ static const struct rt_uart_ops d1_uart_ops =
 static void d1_rt_uart_isr(int vector, void *param)
 {
     struct d1_rt_uart *d = (struct d1_rt_uart *)param;
-    struct rt_serial_rx_fifo *rx = (struct rt_serial_rx_fifo *)d->parent.serial_rx;
-    rt_size_t moved = 0;
-    uint8_t b;
 
     (void)vector;
     (void)d1_uart_isr(&d->u);
-    while (d1_uart_read(&d->u, &b, 1u) == 1u)
-    {
-        if (rx == RT_NULL || rt_ringbuffer_putchar(&rx->rb, b) == 0u)
-        {
-            d->fw_dropped++;
-            continue;
-        }
-        moved++;
-    }
-    if (moved != 0u)
+    if (d1_rt_uart_drain_rx(d) != 0u)
     {
         rt_hw_serial_isr(&d->parent, RT_SERIAL_EVENT_RX_IND);
     }
@@ -237,6 +260,11 @@ void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped)
 {
     d1_uart_get_stats(&d1_uart_dev.u, out);
     *fw_dropped = d1_uart_dev.fw_dropped;
+}
+
+struct d1_uart *d1_rt_uart_handle(void)
+{
+    return &d1_uart_dev.u;
 }
 
 int d1_rt_uart_init(void)
