@@ -56,12 +56,21 @@
 
 #define D1_BENCH_MAP_SIZE 0x400u
 
+/* The recorder API: this builds with the fixed-size recorder (bins
+ * inside struct d1_lat, D1_LAT_TOP defined) and with the earlier one
+ * (caller-provided exact bins, D1_LAT_NBINS(max)). */
+#ifdef D1_LAT_TOP
+#define D1_BENCH_FIXED_RECORDER 1
+#else
+#define D1_BENCH_FIXED_RECORDER 0
+#endif
+
 struct d1_bench
 {
     struct d1_timer t;
-    struct d1_lat irq;
-    struct d1_lat wake;
-    uint32_t *bins; /* 2 * nbins, from the heap for the run */
+    struct d1_lat *irq;
+    struct d1_lat *wake;
+    void *mem;      /* both recorders (and bins), from the heap for the run */
     rt_sem_t go;
     rt_sem_t finished;
     uint32_t period_clocks;
@@ -104,10 +113,10 @@ static void d1_bench_isr(int vector, void *param)
     n = due - b->seen;
     if (n > 1u)
     {
-        d1_lat_missed(&b->irq, (uint32_t)(n - 1u));
-        d1_lat_missed(&b->wake, (uint32_t)(n - 1u));
+        d1_lat_missed(b->irq, (uint32_t)(n - 1u));
+        d1_lat_missed(b->wake, (uint32_t)(n - 1u));
     }
-    d1_lat_record(&b->irq, sample);
+    d1_lat_record(b->irq, sample);
     b->seen = due;
     b->posted = due;
     if (due >= b->periods)
@@ -139,12 +148,12 @@ static void d1_bench_thread(void *param)
         /* still inside the period the ISR released us for? */
         if ((d1_bench_now() - b->t0) / b->period_clocks == idx)
         {
-            d1_lat_record(&b->wake, elapsed);
+            d1_lat_record(b->wake, elapsed);
         }
         else
         {
             b->wake_late++;
-            d1_lat_missed(&b->wake, 1u);
+            d1_lat_missed(b->wake, 1u);
         }
         if (idx >= b->periods)
         {
@@ -181,7 +190,7 @@ static int d1bench(int argc, char **argv)
     struct d1_bench *b = &d1b;
     uint32_t periods = (argc > 1) ? (uint32_t)atoi(argv[1]) : 20000u;
     uint32_t period_us = (argc > 2) ? (uint32_t)atoi(argv[2]) : 1000u;
-    uint32_t nbins;
+    struct d1_lat_summary si, sw;
     uintptr_t base;
     rt_thread_t th;
     uint64_t t1;
@@ -195,21 +204,41 @@ static int d1bench(int argc, char **argv)
     rt_memset(b, 0, sizeof(*b));
     b->periods = periods;
     b->period_clocks = period_us * (D1_OSC24M_HZ / 1000000u);
-    nbins = D1_LAT_NBINS(b->period_clocks);
-    b->bins = (uint32_t *)rt_malloc(2u * nbins * sizeof(uint32_t));
+#if D1_BENCH_FIXED_RECORDER
+    b->mem = rt_malloc(2u * sizeof(struct d1_lat));
+#else
+    /* exact bins for 0 .. one period, per recorder */
+    b->mem = rt_malloc(2u * sizeof(struct d1_lat) +
+                       2u * D1_LAT_NBINS(b->period_clocks) * sizeof(uint32_t));
+#endif
     base = d1_rt_map(D1_TIMER_BASE, D1_BENCH_MAP_SIZE);
     b->go = rt_sem_create("d1bgo", 0, RT_IPC_FLAG_PRIO);
     b->finished = rt_sem_create("d1bfin", 0, RT_IPC_FLAG_PRIO);
-    if (b->bins == RT_NULL || base == 0u || b->go == RT_NULL || b->finished == RT_NULL)
+    if (b->mem == RT_NULL || base == 0u || b->go == RT_NULL || b->finished == RT_NULL)
     {
         rt_kprintf("d1bench: out of memory\n");
         goto out;
     }
-    err = d1_lat_init(&b->irq, b->bins, nbins, D1_OSC24M_HZ);
+    b->irq = (struct d1_lat *)b->mem;
+    b->wake = b->irq + 1;
+#if D1_BENCH_FIXED_RECORDER
+    err = d1_lat_init(b->irq, D1_OSC24M_HZ);
     if (err == D1_OK)
     {
-        err = d1_lat_init(&b->wake, b->bins + nbins, nbins, D1_OSC24M_HZ);
+        err = d1_lat_init(b->wake, D1_OSC24M_HZ);
     }
+#else
+    {
+        uint32_t nbins = D1_LAT_NBINS(b->period_clocks);
+        uint32_t *bins = (uint32_t *)(void *)(b->wake + 1);
+
+        err = d1_lat_init(b->irq, bins, nbins, D1_OSC24M_HZ);
+        if (err == D1_OK)
+        {
+            err = d1_lat_init(b->wake, bins + nbins, nbins, D1_OSC24M_HZ);
+        }
+    }
+#endif
     if (err == D1_OK)
     {
         err = d1_timer_init(&b->t, base, D1_BENCH_CH, D1_OSC24M_HZ, D1_LOSC_HZ);
@@ -260,14 +289,16 @@ static int d1bench(int argc, char **argv)
     d1_timer_irq_ack(&b->t);
     rt_hw_interrupt_install(D1_BENCH_IRQ, RT_NULL, RT_NULL, "d1bench");
 
+    (void)d1_lat_summarize(b->irq, &si);
+    (void)d1_lat_summarize(b->wake, &sw);
     rt_kprintf("run: %u boundaries, irq %u samples + %u missed, wake %u samples + %u missed "
                "(%u late), spurious %u, %u us of time CSR (ideal %u us)\n",
-               (unsigned)b->seen, (unsigned)b->irq.count, (unsigned)b->irq.missed,
-               (unsigned)b->wake.count, (unsigned)b->wake.missed, (unsigned)b->wake_late,
+               (unsigned)b->seen, (unsigned)si.samples, (unsigned)si.missed,
+               (unsigned)sw.samples, (unsigned)sw.missed, (unsigned)b->wake_late,
                (unsigned)b->spurious, (unsigned)((t1 - b->t0) / (D1_OSC24M_HZ / 1000000u)),
                (unsigned)(periods * period_us));
-    d1_bench_print(&b->irq, "timer-irq", period_us);
-    d1_bench_print(&b->wake, "thread-wake", period_us);
+    d1_bench_print(b->irq, "timer-irq", period_us);
+    d1_bench_print(b->wake, "thread-wake", period_us);
 out:
     if (b->go != RT_NULL)
     {
@@ -277,9 +308,9 @@ out:
     {
         rt_sem_delete(b->finished);
     }
-    if (b->bins != RT_NULL)
+    if (b->mem != RT_NULL)
     {
-        rt_free(b->bins);
+        rt_free(b->mem);
     }
     return 0;
 }

@@ -115,6 +115,7 @@ static rt_err_t d1_rt_uart_configure(struct rt_serial_device *serial, struct ser
     {
         return -RT_EINVAL;
     }
+    rt_memset(&c, 0, sizeof(c)); /* fields a newer library adds stay off */
     c.baud = cfg->baud_rate;
     c.data_bits = (uint8_t)cfg->data_bits;
     c.parity = (cfg->parity == PARITY_ODD)    ? D1_UART_PARITY_ODD
