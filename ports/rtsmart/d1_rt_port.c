@@ -1,73 +1,63 @@
-/* SPDX-License-Identifier: Apache-2.0 */
 /*
- * RT-Thread / RT-Smart side of the library's OS contract (include/d1/port.h)
- * plus the MMIO mapping and error-code helpers the other glue files share.
+ * Copyright (c) 2006-2026, RT-Thread Development Team
  *
- * rt_hw_us_delay() is the BSP's busy wait (include/rthw.h); it never
- * sleeps, so it is usable with interrupts disabled and from an ISR.
- * rt_hw_interrupt_disable()/enable() nest (they save and restore the
- * previous level as an rt_base_t). The D1 has one hart; under
- * RT_USING_SMP rthw.h maps them onto rt_cpus_lock/unlock, which is also a
- * correct (stronger) exclusion.
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Change Logs:
+ * Date           Author       Notes
+ * 2026-12-03     d1drivers    port contract of the library (d1/port.h)
  */
-#include <stddef.h>
+
+/*
+ * d1_port_delay_us() is time-based: it spins on the RISC-V `time` CSR,
+ * which counts the 24 MHz OSC24M on the D1 (../shared/reference/d1-hardware.md,
+ * Timer block; libcpu c906 tick.h TIMER_CLK_FREQ agrees), so a
+ * bounded wait of the library lasts what it says whatever the CPU clock.
+ * It never sleeps: usable with interrupts off and from an ISR.
+ * The critical section is rt_hw_interrupt_disable()/enable(), which nest
+ * (the saved level travels in the uintptr_t). The D1 has one hart.
+ */
+
 #include <stdint.h>
 
 #include <rthw.h>
 #include <rtthread.h>
 
-#ifdef RT_USING_SMART
-#include <ioremap.h>
-#endif
-
-#include "d1/error.h"
+#include "d1/memmap.h"
 #include "d1/port.h"
-#include "d1_rt.h"
+
+#if defined(__riscv)
+static inline uint64_t d1_rt_time_now(void)
+{
+    uint64_t t;
+
+    __asm__ volatile("rdtime %0" : "=r"(t));
+    return t;
+}
+#else
+/* Host tests (tests/rtthread) supply the 24 MHz clock. */
+uint64_t d1_rt_host_time_now(void);
+#define d1_rt_time_now d1_rt_host_time_now
+#endif
 
 void d1_port_delay_us(uint32_t us)
 {
-	rt_hw_us_delay((rt_uint32_t)us);
+    /* 24 clocks per microsecond; +1 so a wait never ends early because it
+     * started just before a `time` increment. */
+    uint64_t ticks = (uint64_t)us * (D1_OSC24M_HZ / 1000000u) + 1u;
+    uint64_t start = d1_rt_time_now();
+
+    while (d1_rt_time_now() - start < ticks)
+    {
+    }
 }
 
 uintptr_t d1_port_critical_enter(void)
 {
-	return (uintptr_t)rt_hw_interrupt_disable();
+    return (uintptr_t)rt_hw_interrupt_disable();
 }
 
 void d1_port_critical_exit(uintptr_t state)
 {
-	rt_hw_interrupt_enable((rt_base_t)state);
-}
-
-uintptr_t d1_rt_map(uintptr_t paddr, size_t size)
-{
-#ifdef RT_USING_SMART
-	/* Device memory, uncached (components/mm/ioremap.h). */
-	return (uintptr_t)rt_ioremap_nocache((void *)paddr, size);
-#else
-	(void)size;
-	return paddr;
-#endif
-}
-
-rt_err_t d1_rt_err(int err)
-{
-	switch (err) {
-	case D1_OK:
-		return RT_EOK;
-	case D1_EINVAL:
-	case D1_ERANGE:
-		return -RT_EINVAL;
-	case D1_ETIMEDOUT:
-		return -RT_ETIMEOUT;
-	case D1_ENOTSUP:
-		return -RT_ENOSYS;
-	case D1_EBUSY:
-	case D1_EAGAIN:
-		return -RT_EBUSY;
-	case D1_ESTATE:
-	case D1_ENODELEG:
-	default:
-		return -RT_ERROR;
-	}
+    rt_hw_interrupt_enable((rt_base_t)state);
 }

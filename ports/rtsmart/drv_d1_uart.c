@@ -1,0 +1,359 @@
+/*
+ * Copyright (c) 2006-2026, RT-Thread Development Team
+ *
+ * SPDX-License-Identifier: Apache-2.0
+ *
+ * Change Logs:
+ * Date           Author       Notes
+ * 2026-12-03     d1drivers    serial (V2) device on a D1 UART
+ */
+
+/*
+ * Serial device (RT-Thread serial framework V2, the one bsp/allwinner/d1s
+ * uses) on one D1 UART through the library's d1_uart and d1_ccu drivers:
+ * bus gate and reset and the UART's input clock from the CCU driver, baud
+ * and framing from d1_uart_configure(), receive through the library's
+ * interrupt mode (d1_uart_isr()) into the framework's RX ring, transmit
+ * polled (d1_uart_putc(), bounded by real time). Optionally the console.
+ *
+ * Not done here: pin multiplexing (the library has no GPIO driver). The
+ * UART's pins must be muxed by the boot firmware (U-Boot does it for the
+ * debug UART0, PB8/PB9) or by the BSP's pin driver.
+ *
+ * Every byte that does not reach the reader is counted: the library's
+ * counters (overrun, framing, parity, break, its RX ring full, busy
+ * detect) plus fw_dropped (the framework's RX ring full). msh: d1uart.
+ */
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rtdevice.h>
+#include <rthw.h>
+#include <rtthread.h>
+
+#include "d1/ccu.h"
+#include "d1/memmap.h"
+#include "d1/uart.h"
+#include "d1_rt.h"
+
+#ifdef BSP_USING_D1_UART
+
+#ifndef RT_USING_SERIAL_V2
+#error "drv_d1_uart.c implements serial framework V2 (RT_USING_SERIAL_V2)"
+#endif
+
+#if defined(BSP_D1_UART1)
+#define D1_RT_UART_N 1u
+#elif defined(BSP_D1_UART2)
+#define D1_RT_UART_N 2u
+#elif defined(BSP_D1_UART3)
+#define D1_RT_UART_N 3u
+#elif defined(BSP_D1_UART4)
+#define D1_RT_UART_N 4u
+#elif defined(BSP_D1_UART5)
+#define D1_RT_UART_N 5u
+#else
+#define D1_RT_UART_N 0u
+#endif
+
+#ifndef BSP_D1_UART_NAME
+#define BSP_D1_UART_NAME "d1uart0"
+#endif
+#ifndef BSP_D1_UART_BAUD
+#define BSP_D1_UART_BAUD 115200
+#endif
+
+#define D1_RT_UART_MAP_SIZE 0x400u
+#define D1_RT_CCU_MAP_SIZE  0x1000u
+#define D1_RT_UART_FIFO     64u /* D1 DW UART FIFO depth (docs/uart-and-plic.md) */
+#define D1_RT_UART_RING     256u /* library RX ring between ISR and framework */
+#define D1_RT_UART_IRQ      ((int)D1_IRQ_UART(D1_RT_UART_N))
+
+struct d1_rt_uart
+{
+    struct rt_serial_device parent; /* must be first */
+    struct d1_uart u;
+    struct d1_ccu ccu;
+    bool irq_on;
+    rt_uint32_t fw_dropped; /* bytes the framework's RX ring had no room for */
+    uint8_t rx_ring[D1_RT_UART_RING];
+};
+
+static struct d1_rt_uart d1_uart_dev;
+
+/* Move what the library's RX ring holds into the framework's RX ring
+ * (counting what does not fit); returns the bytes moved. */
+static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
+{
+    struct rt_serial_rx_fifo *rx = (struct rt_serial_rx_fifo *)d->parent.serial_rx;
+    rt_size_t moved = 0;
+    uint8_t b;
+
+    while (d1_uart_read(&d->u, &b, 1u) == 1u)
+    {
+        if (rx == RT_NULL || rt_ringbuffer_putchar(&rx->rb, b) == 0u)
+        {
+            d->fw_dropped++;
+            continue;
+        }
+        moved++;
+    }
+    return moved;
+}
+
+static rt_err_t d1_rt_uart_configure(struct rt_serial_device *serial, struct serial_configure *cfg)
+{
+    struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
+    struct d1_uart_config c;
+    bool was_irq = d->irq_on;
+    d1_err_t err;
+
+    if (cfg->data_bits < DATA_BITS_5 || cfg->data_bits > DATA_BITS_8 ||
+        cfg->stop_bits > STOP_BITS_2 || cfg->parity > PARITY_EVEN || cfg->invert != NRZ_NORMAL ||
+        cfg->bit_order != BIT_ORDER_LSB || cfg->flowcontrol != RT_SERIAL_FLOWCONTROL_NONE)
+    {
+        return -RT_EINVAL;
+    }
+    rt_memset(&c, 0, sizeof(c)); /* fields a newer library adds stay off */
+    c.baud = cfg->baud_rate;
+    c.data_bits = (uint8_t)cfg->data_bits;
+    c.parity = (cfg->parity == PARITY_ODD)    ? D1_UART_PARITY_ODD
+               : (cfg->parity == PARITY_EVEN) ? D1_UART_PARITY_EVEN
+                                              : D1_UART_PARITY_NONE;
+    c.stop_bits = (cfg->stop_bits == STOP_BITS_2) ? 2u : 1u;
+    c.fifo = true;
+    c.rx_trigger = 2u; /* half full */
+    c.tx_trigger = 0u;
+    if (was_irq)
+    {
+        /* leaving interrupt mode: nothing received may stay in the
+         * library's ring, which the restart re-initialises */
+        rt_hw_interrupt_mask(D1_RT_UART_IRQ);
+        d1_uart_irq_stop(&d->u);
+        if (d1_rt_uart_drain_rx(d) != 0u)
+        {
+            rt_hw_serial_isr(&d->parent, RT_SERIAL_EVENT_RX_IND);
+        }
+    }
+    err = d1_uart_configure(&d->u, &c, RT_NULL);
+    if (was_irq)
+    {
+        if (d1_uart_irq_start(&d->u, d->rx_ring, D1_RT_UART_RING, RT_NULL, 0u) == D1_OK)
+        {
+            rt_hw_interrupt_umask(D1_RT_UART_IRQ);
+        }
+        else
+        {
+            d->irq_on = false;
+        }
+    }
+    return d1_rt_err(err);
+}
+
+static rt_err_t d1_rt_uart_control(struct rt_serial_device *serial, int cmd, void *arg)
+{
+    struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
+    rt_ubase_t flag = (rt_ubase_t)arg;
+    d1_err_t err;
+
+    switch (cmd)
+    {
+    case RT_DEVICE_CHECK_OPTMODE:
+        return RT_SERIAL_TX_BLOCKING_NO_BUFFER;
+    case RT_DEVICE_CTRL_CONFIG:
+    case RT_DEVICE_CTRL_SET_INT:
+        if (flag == RT_SERIAL_TX_BLOCKING || flag == RT_SERIAL_TX_NON_BLOCKING)
+        {
+            return RT_EOK; /* transmit is polled */
+        }
+        if (d->irq_on)
+        {
+            return RT_EOK;
+        }
+        err = d1_uart_irq_start(&d->u, d->rx_ring, D1_RT_UART_RING, RT_NULL, 0u);
+        if (err != D1_OK)
+        {
+            return d1_rt_err(err);
+        }
+        d->irq_on = true;
+        rt_hw_interrupt_umask(D1_RT_UART_IRQ);
+        return RT_EOK;
+    case RT_DEVICE_CTRL_CLR_INT:
+    case RT_DEVICE_CTRL_CLOSE:
+        if (flag == RT_SERIAL_TX_BLOCKING || flag == RT_SERIAL_TX_NON_BLOCKING)
+        {
+            return RT_EOK;
+        }
+        rt_hw_interrupt_mask(D1_RT_UART_IRQ);
+        d1_uart_irq_stop(&d->u);
+        (void)d1_rt_uart_drain_rx(d); /* counted if the reader is gone */
+        d->irq_on = false;
+        return RT_EOK;
+    default:
+        return -RT_ENOSYS;
+    }
+}
+
+static int d1_rt_uart_putc(struct rt_serial_device *serial, char c)
+{
+    struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
+
+    return (d1_uart_putc(&d->u, (uint8_t)c) == D1_OK) ? 1 : -1;
+}
+
+static int d1_rt_uart_getc(struct rt_serial_device *serial)
+{
+    struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
+    uint8_t b;
+
+    if (d->irq_on)
+    {
+        return (d1_uart_read(&d->u, &b, 1u) == 1u) ? (int)b : -1;
+    }
+    return (d1_uart_getc(&d->u, &b) == D1_OK) ? (int)b : -1;
+}
+
+static rt_size_t d1_rt_uart_transmit(struct rt_serial_device *serial, rt_uint8_t *buf,
+                                     rt_size_t size, rt_uint32_t tx_flag)
+{
+    struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
+    rt_size_t i;
+
+    (void)tx_flag;
+    for (i = 0; i < size; i++)
+    {
+        if (d1_uart_putc(&d->u, buf[i]) != D1_OK)
+        {
+            break;
+        }
+    }
+    /* Polled: done now. The framework's completion is signalled. */
+    rt_hw_serial_isr(serial, RT_SERIAL_EVENT_TX_DONE);
+    return i;
+}
+
+static const struct rt_uart_ops d1_uart_ops =
+{
+    .configure = d1_rt_uart_configure,
+    .control = d1_rt_uart_control,
+    .putc = d1_rt_uart_putc,
+    .getc = d1_rt_uart_getc,
+    .transmit = d1_rt_uart_transmit,
+};
+
+/* The library's ISR fills its ring; the bytes move on to the framework's
+ * RX ring, and the framework is told once per interrupt. */
+static void d1_rt_uart_isr(int vector, void *param)
+{
+    struct d1_rt_uart *d = (struct d1_rt_uart *)param;
+
+    (void)vector;
+    (void)d1_uart_isr(&d->u);
+    if (d1_rt_uart_drain_rx(d) != 0u)
+    {
+        rt_hw_serial_isr(&d->parent, RT_SERIAL_EVENT_RX_IND);
+    }
+}
+
+/* Counters (for msh and tests). */
+void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped)
+{
+    d1_uart_get_stats(&d1_uart_dev.u, out);
+    *fw_dropped = d1_uart_dev.fw_dropped;
+}
+
+struct d1_uart *d1_rt_uart_handle(void)
+{
+    return &d1_uart_dev.u;
+}
+
+int d1_rt_uart_init(void)
+{
+    struct d1_rt_uart *d = &d1_uart_dev;
+    struct serial_configure cfg = RT_SERIAL_CONFIG_DEFAULT;
+    uintptr_t ccu_base;
+    uintptr_t base;
+    uint32_t clk = 0u;
+    d1_err_t err;
+    rt_err_t ret;
+
+    if (rt_device_find(BSP_D1_UART_NAME) != RT_NULL)
+    {
+        rt_kprintf("d1 uart: device name \"%s\" taken\n", BSP_D1_UART_NAME);
+        return -RT_EBUSY;
+    }
+    ccu_base = d1_rt_map(D1_CCU_BASE, D1_RT_CCU_MAP_SIZE);
+    base = d1_rt_map(D1_UART0_BASE + D1_UART_STRIDE * D1_RT_UART_N, D1_RT_UART_MAP_SIZE);
+    if (ccu_base == 0u || base == 0u)
+    {
+        return -RT_ENOMEM;
+    }
+    err = d1_ccu_init(&d->ccu, ccu_base, D1_OSC24M_HZ);
+    if (err == D1_OK)
+    {
+        err = d1_ccu_uart_enable(&d->ccu, D1_RT_UART_N); /* gate on, reset released */
+    }
+    if (err == D1_OK)
+    {
+        err = d1_ccu_uart_clock_hz(&d->ccu, D1_RT_UART_N, &clk);
+    }
+    if (err == D1_OK)
+    {
+        err = d1_uart_init(&d->u, base, 2u, clk, D1_RT_UART_FIFO);
+    }
+    if (err != D1_OK)
+    {
+        return (int)d1_rt_err(err);
+    }
+    d->irq_on = false;
+    d->fw_dropped = 0u;
+
+    cfg.baud_rate = BSP_D1_UART_BAUD;
+    cfg.rx_bufsz = 256;
+    cfg.tx_bufsz = 0; /* polled transmit */
+    d->parent.ops = &d1_uart_ops;
+    d->parent.config = cfg;
+    ret = d1_rt_uart_configure(&d->parent, &cfg);
+    if (ret != RT_EOK)
+    {
+        return (int)ret;
+    }
+    rt_hw_interrupt_install(D1_RT_UART_IRQ, d1_rt_uart_isr, d, BSP_D1_UART_NAME);
+    ret = rt_hw_serial_register(&d->parent, BSP_D1_UART_NAME, RT_DEVICE_FLAG_RDWR, d);
+    if (ret != RT_EOK)
+    {
+        return (int)ret;
+    }
+#if defined(BSP_D1_UART_CONSOLE) && defined(RT_USING_CONSOLE)
+    rt_console_set_device(BSP_D1_UART_NAME);
+#endif
+    return RT_EOK;
+}
+INIT_BOARD_EXPORT(d1_rt_uart_init);
+
+#ifdef RT_USING_FINSH
+#include <finsh.h>
+
+static int d1uart(int argc, char **argv)
+{
+    struct d1_uart_stats s;
+    rt_uint32_t fw;
+
+    (void)argc;
+    (void)argv;
+    d1_rt_uart_stats(&s, &fw);
+    rt_kprintf("%s: baud %u (%d ppm), rx %u, tx %u, overrun %u, framing %u, parity %u, "
+               "break %u, rx ring full %u, framework ring full %u, busy detect %u, "
+               "discarded at configure %u\n",
+               BSP_D1_UART_NAME, (unsigned)d1_uart_dev.u.baud, (int)d1_uart_dev.u.baud_err_ppm,
+               (unsigned)s.rx_bytes, (unsigned)s.tx_bytes, (unsigned)s.overrun,
+               (unsigned)s.framing, (unsigned)s.parity, (unsigned)s.brk,
+               (unsigned)s.rx_dropped, (unsigned)fw, (unsigned)s.busy_detect,
+               (unsigned)s.rx_discarded);
+    return 0;
+}
+MSH_CMD_EXPORT(d1uart, d1drivers UART counters);
+#endif /* RT_USING_FINSH */
+
+#endif /* BSP_USING_D1_UART */

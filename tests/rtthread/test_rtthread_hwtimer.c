@@ -1,0 +1,319 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ports/rtsmart/drv_d1_hwtimer.c under the hwtimer framework's own
+ * arithmetic (rtt_host.c follows components/drivers/hwtimer/hwtimer.c) on
+ * the Timer model: what the framework computes for a timeout is what the
+ * model's counter runs, in OSC24M clocks.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "d1/memmap.h"
+#include "d1_rt.h"
+#include "rtt_host.h"
+#include "sim.h"
+#include "timer_model.h"
+
+#define CH  0u
+#define IRQ ((int)D1_IRQ_TIMER0)
+
+static struct timer_model tm;
+static uint64_t boundaries;
+static uint64_t first_boundary_clocks;
+static uint64_t first_boundary_at; /* model time */
+static unsigned indications;
+static rt_device_t dev;
+
+static void on_boundary(void *arg, unsigned ch, uint64_t in_clocks)
+{
+	(void)arg;
+	if (ch != CH)
+		return;
+	if (boundaries++ == 0) {
+		first_boundary_clocks = in_clocks;
+		first_boundary_at = sim_now();
+	}
+}
+
+static rt_err_t on_timeout(rt_device_t d, rt_size_t size)
+{
+	(void)d;
+	(void)size;
+	indications++;
+	return RT_EOK;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	rtt_host_reset();
+	timer_model_init(&tm, D1_TIMER_BASE);
+	tm.on_boundary = on_boundary;
+	boundaries = 0;
+	first_boundary_clocks = 0;
+	indications = 0;
+	assert_int_equal(d1_rt_hwtimer_init(), RT_EOK);
+	dev = rt_device_find(BSP_D1_HWTIMER_NAME);
+	assert_non_null(dev);
+	return 0;
+}
+
+static rt_hwtimer_t *hwt(void)
+{
+	return (rt_hwtimer_t *)dev;
+}
+
+/* Advance model time clock by clock, delivering the Timer IRQ as the PLIC
+ * would, for n OSC24M clocks. */
+static void run(uint64_t n)
+{
+	for (uint64_t i = 0; i < n; i++) {
+		sim_advance(1);
+		if (timer_model_irq(&tm, CH))
+			assert_int_equal(rtt_host_irq_raise(IRQ), 1);
+	}
+}
+
+static void open_dev(void)
+{
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), RT_EOK);
+	rt_device_set_rx_indicate_host(dev, on_timeout);
+}
+
+static rt_ssize_t write_us(rt_int32_t sec, rt_int32_t usec)
+{
+	rt_hwtimerval_t tv = {sec, usec};
+
+	return rt_device_write(dev, 0, &tv, sizeof(tv));
+}
+
+/* The framework picks 1 MHz; open asks for it; 1 ms is 1,000 counts and
+ * the model's counter runs 24,000 OSC24M clocks, once (one-shot). */
+static void test_1ms_is_24000_clocks(void **state)
+{
+	(void)state;
+	open_dev();
+	assert_int_equal(hwt()->freq, 1000000);
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(24000);
+	assert_int_equal(boundaries, 1);
+	assert_int_equal(first_boundary_clocks, 24000);
+	assert_int_equal(indications, 1);
+	run(48000); /* one-shot: nothing more */
+	assert_int_equal(boundaries, 1);
+	assert_int_equal(indications, 1);
+}
+
+/* Read path: period - count_get is the whole counts elapsed, measured
+ * against model time from the counter's load edge (first boundary minus
+ * one period). */
+static void test_read_elapsed(void **state)
+{
+	rt_hwtimer_mode_t mode = HWTIMER_MODE_PERIOD;
+	rt_hwtimerval_t tv;
+	uint64_t t_read, load;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(12000);
+	t_read = sim_now();
+	assert_int_equal(rt_device_read(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+	while (boundaries == 0)
+		run(1);
+	load = first_boundary_at - 24000u;
+	assert_int_equal(tv.sec, 0);
+	assert_int_equal(tv.usec, (t_read - load) / 24u);
+	assert_in_range(tv.usec, 500, 510);
+	run(6000); /* overflow 1, then 250 us more */
+	assert_int_equal(rt_device_read(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+	assert_int_equal(tv.sec, 0);
+	assert_int_equal(tv.usec, 1000u + (sim_now() - first_boundary_at) / 24u);
+	assert_int_equal(tv.usec, 1250);
+	run(24000 * 3);
+	assert_int_equal(boundaries, 4);
+	assert_int_equal(indications, 4);
+}
+
+/* Every frequency the port accepts is exact: 1 ms at f is f / 1000
+ * counts of 24 MHz / f clocks, 24,000 clocks in all. */
+static void test_frequencies_exact(void **state)
+{
+	static const rt_int32_t freqs[] = {12000000, 8000000, 6000000, 3000000, 2000000,
+	                                   1000000,  500000,  100000,  8000,    1000};
+	struct rt_hwtimer_info info;
+
+	(void)state;
+	open_dev();
+	for (size_t i = 0; i < sizeof(freqs) / sizeof(freqs[0]); i++) {
+		rt_int32_t f = freqs[i];
+
+		boundaries = 0;
+		assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), RT_EOK);
+		assert_int_equal(hwt()->freq, f);
+		assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_INFO_GET, &info), RT_EOK);
+		assert_true((uint64_t)info.maxcnt * (uint64_t)(24000000 / f) <= 0x100000000ull);
+		assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+		run(24000);
+		assert_int_equal(boundaries, 1);
+		assert_int_equal(first_boundary_clocks, 24000);
+	}
+}
+
+/* Frequencies that are not a whole number of OSC24M clocks per count, or
+ * outside the advertised range, are refused with nothing written and the
+ * framework keeps its frequency. */
+static void test_inexact_refused(void **state)
+{
+	static const rt_int32_t bad[] = {7000000, 24000000, 16000000, 999999, 0, -1, 25000000};
+	struct rt_hwtimer_info info;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_INFO_GET, &info), RT_EOK);
+	assert_int_equal(info.maxfreq, 12000000);
+	assert_int_equal(info.cntmode, HWTIMER_CNTMODE_DW);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		rt_int32_t f = bad[i];
+
+		SIM_EXPECT_NO_WRITE(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), -RT_EINVAL);
+		assert_int_equal(hwt()->freq, 1000000);
+	}
+	/* still exact at 1 MHz */
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(24000);
+	assert_int_equal(first_boundary_clocks, 24000);
+}
+
+/* A timeout shorter than one count: the framework passes cnt = 1. */
+static void test_cnt_one(void **state)
+{
+	rt_int32_t f = 12000000;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(write_us(0, 0), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(24);
+	assert_int_equal(boundaries, 1);
+	assert_int_equal(first_boundary_clocks, 24); /* one count of 1 MHz */
+	assert_int_equal(indications, 1);
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), RT_EOK);
+	boundaries = 0;
+	assert_int_equal(write_us(0, 0), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(2);
+	assert_int_equal(boundaries, 1);
+	assert_int_equal(first_boundary_clocks, 2); /* one count of 12 MHz */
+	assert_int_equal(indications, 2);
+}
+
+/* Close and reopen: the framework is back at 1 MHz, and so is the port. */
+static void test_reopen_follows_framework(void **state)
+{
+	rt_int32_t f = 3000000;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), RT_EOK);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_false(rtt_host_irqs[IRQ].enabled);
+	open_dev();
+	assert_int_equal(hwt()->freq, 1000000);
+	assert_true(rtt_host_irqs[IRQ].enabled);
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(24000);
+	assert_int_equal(first_boundary_clocks, 24000);
+}
+
+/* If the framework's frequency is one the hardware refuses, open fails
+ * (the framework's own open ignores that result) and the IRQ stays off. */
+static void test_open_fails_when_hw_refuses(void **state)
+{
+	(void)state;
+	/* init as the framework would, then a frequency it might pick */
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), RT_EOK);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	dev->flag |= RT_DEVICE_FLAG_ACTIVATED; /* skip init: keep the freq below */
+	hwt()->freq = 7000000;
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), -RT_EINVAL);
+	assert_false(dev->open_flag & RT_DEVICE_OFLAG_OPEN);
+	assert_false(rtt_host_irqs[IRQ].enabled);
+	assert_int_equal(write_us(0, 1000), 0); /* nothing runs on a wrong clock */
+	run(48000);
+	assert_int_equal(boundaries, 0);
+}
+
+/* Every timeout from 1 us to 1000 s: the count the framework computes is
+ * one the hardware takes (maxcnt keeps the float margin), and a cycle is
+ * exactly count * 24 clocks at 1 MHz. */
+static void test_timeout_sweep(void **state)
+{
+	(void)state;
+	open_dev();
+	for (uint64_t us = 1; us <= 1000000000ull; us = us * 3 + 1) {
+		rt_hwtimerval_t tv = {(rt_int32_t)(us / 1000000u), (rt_int32_t)(us % 1000000u)};
+		rt_hwtimer_t probe = *hwt();
+		rt_uint32_t count = rtt_host_timeout_calc(&probe, &tv);
+
+		assert_true(count >= 1u);
+		assert_int_equal(rt_device_write(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+		if (count <= 4000u) {
+			boundaries = 0;
+			run((uint64_t)count * 24u);
+			assert_int_equal(boundaries, 1);
+			assert_int_equal(first_boundary_clocks, (uint64_t)count * 24u);
+		}
+		assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_STOP, RT_NULL), RT_EOK);
+	}
+}
+
+/* Bad counts reach the port only through a broken caller: refused, no
+ * register written. */
+static void test_bad_counts(void **state)
+{
+	rt_hwtimer_t *t;
+
+	(void)state;
+	open_dev();
+	t = hwt();
+	SIM_EXPECT_NO_WRITE(t->ops->start(t, 0u, HWTIMER_MODE_ONESHOT), -RT_EINVAL);
+	SIM_EXPECT_NO_WRITE(t->ops->start(t, t->info->maxcnt + 3u, HWTIMER_MODE_ONESHOT),
+	                    -RT_EINVAL);
+	SIM_EXPECT_NO_WRITE(t->ops->start(t, 10u, (rt_hwtimer_mode_t)7), -RT_EINVAL);
+	SIM_EXPECT_NO_WRITE(t->ops->control(t, HWTIMER_CTRL_FREQ_SET, RT_NULL), -RT_EINVAL);
+	SIM_EXPECT_NO_WRITE(t->ops->control(t, 0x7777u, RT_NULL), -RT_ENOSYS);
+}
+
+/* A second registration under the same name is refused before any
+ * register access. */
+static void test_name_taken(void **state)
+{
+	uint64_t r = sim_reads();
+
+	(void)state;
+	SIM_EXPECT_NO_WRITE(d1_rt_hwtimer_init(), -RT_EBUSY);
+	assert_int_equal(sim_reads(), r);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup(test_1ms_is_24000_clocks, setup),
+	        cmocka_unit_test_setup(test_read_elapsed, setup),
+	        cmocka_unit_test_setup(test_frequencies_exact, setup),
+	        cmocka_unit_test_setup(test_inexact_refused, setup),
+	        cmocka_unit_test_setup(test_cnt_one, setup),
+	        cmocka_unit_test_setup(test_reopen_follows_framework, setup),
+	        cmocka_unit_test_setup(test_open_fails_when_hw_refuses, setup),
+	        cmocka_unit_test_setup(test_timeout_sweep, setup),
+	        cmocka_unit_test_setup(test_bad_counts, setup),
+	        cmocka_unit_test_setup(test_name_taken, setup),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ports/rtsmart/drv_d1_uart.c (serial V2 glue) on the CCU and UART models:
+ * gate/reset and clock from the CCU driver, the baud the UART model
+ * measures, polled transmit, interrupt receive into the framework's ring,
+ * and every lost byte counted (line errors, framework ring full).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "ccu_model.h"
+#include "d1/ccu_regs.h"
+#include "d1/memmap.h"
+#include "d1/uart.h"
+#include "d1_rt.h"
+#include "rtt_host.h"
+#include "sim.h"
+#include "uart_model.h"
+
+#define IRQ ((int)D1_IRQ_UART(0))
+
+static struct ccu_model cm;
+static struct uart_model um;
+static struct rt_serial_device *ser;
+static struct {
+	struct rt_serial_rx_fifo fifo;
+	rt_uint8_t buf[512];
+} rx;
+
+static int setup(void **state)
+{
+	uint64_t apb1;
+
+	(void)state;
+	sim_reset();
+	rtt_host_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	ccu_model_preset_uboot(&cm);
+	apb1 = ccu_model_apb1_hz(&cm);
+	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)apb1, 64);
+	assert_int_equal(d1_rt_uart_init(), RT_EOK);
+	ser = (struct rt_serial_device *)rt_device_find(BSP_D1_UART_NAME);
+	assert_non_null(ser);
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	uart_model_free(&um);
+	return 0;
+}
+
+static void run_until_quiet(uint64_t ticks)
+{
+	for (uint64_t t = 0; t < ticks; t += 240) {
+		sim_advance(240);
+		if (uart_model_irq(&um))
+			(void)rtt_host_irq_raise(IRQ);
+	}
+}
+
+static void open_rx(rt_int32_t size)
+{
+	rt_ringbuffer_init(&rx.fifo.rb, rx.buf, size);
+	ser->serial_rx = &rx.fifo;
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_CONFIG,
+	                                   (void *)(rt_ubase_t)RT_SERIAL_RX_NON_BLOCKING),
+	                 RT_EOK);
+	assert_true(rtt_host_irqs[IRQ].enabled);
+}
+
+/* Init: the gate is opened and the reset released by the CCU driver in
+ * the right order (the model counts order violations), 115200 8N1 from the
+ * APB1 clock, console set. */
+static void test_init(void **state)
+{
+	uint32_t bgr;
+
+	(void)state;
+	/* start from UART0 gated and held in reset */
+	sim_reset();
+	rtt_host_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	ccu_model_preset_uboot(&cm);
+	ccu_model_poke(&cm, D1_CCU_UART_BGR_OFFSET, 0u);
+	uart_model_free(&um);
+	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)ccu_model_apb1_hz(&cm), 64);
+	assert_int_equal(d1_rt_uart_init(), RT_EOK);
+	bgr = ccu_model_peek(&cm, D1_CCU_UART_BGR_OFFSET);
+	assert_true(bgr & D1_CCU_UART_BGR_GATING_BITS(0));
+	assert_true(bgr & D1_CCU_UART_BGR_RST_BITS(0));
+	assert_int_equal(cm.bgr_order_violations, 0);
+	assert_string_equal(rtt_host_console(), BSP_D1_UART_NAME);
+	assert_int_equal(um.lcr & 0x3Fu, 0x03u); /* 8N1 */
+	assert_true(um.dll | um.dlh);
+}
+
+/* Transmit: bytes on the model's TX line at the configured divisor. */
+static void test_tx(void **state)
+{
+	uint16_t div = (uint16_t)(um.dll | um.dlh << 8);
+
+	(void)state;
+	assert_int_equal(ser->ops->putc(ser, 'O'), 1);
+	assert_int_equal(ser->ops->transmit(ser, (rt_uint8_t *)"K\n", 2, RT_SERIAL_TX_BLOCKING), 2);
+	run_until_quiet(uart_model_char_ticks(&um) * 4);
+	assert_int_equal(um.cap_count, 3);
+	assert_int_equal(um.cap[0].byte, 'O');
+	assert_int_equal(um.cap[1].byte, 'K');
+	assert_int_equal(um.cap[2].divisor, div);
+	assert_int_equal(rtt_host_serial_events[RT_SERIAL_EVENT_TX_DONE], 1);
+}
+
+/* Receive: interrupt mode fills the framework's ring and tells it; a
+ * framing error is counted and not delivered. */
+static void test_rx_and_errors(void **state)
+{
+	struct d1_uart_stats st;
+	rt_uint32_t fw;
+	rt_uint8_t b;
+	const char *msg = "hello";
+
+	(void)state;
+	open_rx(64);
+	for (const char *p = msg; *p; p++)
+		uart_model_rx_send(&um, (uint8_t)*p, 0);
+	uart_model_rx_send(&um, 'X', UART_RX_FE);
+	uart_model_rx_send(&um, '!', 0);
+	run_until_quiet(uart_model_char_ticks(&um) * 20);
+	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 6);
+	for (const char *p = "hello!"; *p; p++) {
+		assert_int_equal(rt_ringbuffer_getchar(&rx.fifo.rb, &b), 1);
+		assert_int_equal(b, (rt_uint8_t)*p);
+	}
+	assert_true(rtt_host_serial_events[RT_SERIAL_EVENT_RX_IND] >= 1);
+	d1_rt_uart_stats(&st, &fw);
+	assert_int_equal(st.framing, 1);
+	assert_int_equal(fw, 0);
+}
+
+/* The framework's ring full: the excess is counted, not silently lost. */
+static void test_fw_ring_full(void **state)
+{
+	struct d1_uart_stats st;
+	rt_uint32_t fw;
+
+	(void)state;
+	open_rx(4);
+	for (int i = 0; i < 10; i++)
+		uart_model_rx_send(&um, (uint8_t)('0' + i), 0);
+	run_until_quiet(uart_model_char_ticks(&um) * 20);
+	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 4);
+	d1_rt_uart_stats(&st, &fw);
+	assert_int_equal(fw, 6);
+	assert_int_equal(st.rx_bytes, 10);
+	/* closing the RX side masks the IRQ and leaves interrupt mode */
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_CLR_INT,
+	                                   (void *)(rt_ubase_t)RT_SERIAL_RX_NON_BLOCKING),
+	                 RT_EOK);
+	assert_false(rtt_host_irqs[IRQ].enabled);
+}
+
+/* Reconfiguring while receiving: what the library's ring held reaches
+ * the framework's ring before the UART is reprogrammed; none is lost. */
+static void test_reconfigure_keeps_rx(void **state)
+{
+	struct serial_configure c = RT_SERIAL_CONFIG_DEFAULT;
+	struct d1_uart_stats st;
+	rt_uint32_t fw;
+
+	(void)state;
+	open_rx(64);
+	for (int i = 0; i < 3; i++)
+		uart_model_rx_send(&um, (uint8_t)('a' + i), 0);
+	/* let them arrive but deliver no IRQ: they wait in the hardware FIFO */
+	sim_advance(uart_model_char_ticks(&um) * 8);
+	(void)d1_uart_isr(d1_rt_uart_handle()); /* into the library ring only */
+	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 0);
+	c.baud_rate = 57600;
+	assert_int_equal(ser->ops->configure(ser, &c), RT_EOK);
+	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 3);
+	d1_rt_uart_stats(&st, &fw);
+	assert_int_equal(fw, 0);
+	assert_true(rtt_host_irqs[IRQ].enabled); /* back in interrupt mode */
+}
+
+/* Framing the library cannot do is refused with nothing written. */
+static void test_bad_config(void **state)
+{
+	struct serial_configure c = RT_SERIAL_CONFIG_DEFAULT;
+
+	(void)state;
+	c.flowcontrol = 1;
+	SIM_EXPECT_NO_WRITE(ser->ops->configure(ser, &c), -RT_EINVAL);
+	c = (struct serial_configure)RT_SERIAL_CONFIG_DEFAULT;
+	c.data_bits = 9;
+	SIM_EXPECT_NO_WRITE(ser->ops->configure(ser, &c), -RT_EINVAL);
+	c = (struct serial_configure)RT_SERIAL_CONFIG_DEFAULT;
+	c.baud_rate = 1;
+	SIM_EXPECT_NO_WRITE(ser->ops->configure(ser, &c), -RT_EINVAL);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup_teardown(test_init, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_tx, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rx_and_errors, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_fw_ring_full, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_reconfigure_keeps_rx, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_bad_config, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
