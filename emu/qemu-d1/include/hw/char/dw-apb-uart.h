@@ -1,0 +1,61 @@
+/*
+ * Synopsys DesignWare APB UART (as on the Allwinner D1)
+ *
+ * Copyright (c) 2026 The d1drivers authors
+ *
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ */
+
+#ifndef HW_CHAR_DW_APB_UART_H
+#define HW_CHAR_DW_APB_UART_H
+
+#include "chardev/char-fe.h"
+#include "hw/clock.h"
+#include "hw/sysbus.h"
+#include "qemu/timer.h"
+#include "qom/object.h"
+
+#define TYPE_DW_APB_UART "dw-apb-uart"
+OBJECT_DECLARE_SIMPLE_TYPE(DwApbUartState, DW_APB_UART)
+
+#define DW_APB_UART_MMIO_SIZE 0x400
+#define DW_APB_UART_FIFO_MAX  256
+
+struct DwApbUartState {
+    SysBusDevice parent_obj;
+
+    MemoryRegion iomem;
+    CharBackend chr;
+    Clock *clk;
+    qemu_irq irq;
+    QEMUTimer tx_timer;      /* end of the character being shifted out */
+    QEMUTimer rx_timer;      /* end of the character being shifted in */
+    QEMUTimer timeout_timer; /* character timeout */
+
+    uint8_t ier, lcr, mcr, scr, dll, dlh, fcr, halt;
+    uint8_t lsr_err;         /* OE/PE/FE/BI latched until LSR is read */
+    bool thr_ipending;
+    bool timeout_ipending;
+    bool busy_ipending;
+    bool in_reset;
+
+    uint8_t rx_fifo[DW_APB_UART_FIFO_MAX];
+    uint32_t rx_head, rx_count;
+    uint8_t tx_fifo[DW_APB_UART_FIFO_MAX];
+    uint32_t tx_head, tx_count;
+    bool tx_shifting;
+    uint8_t tx_shift;
+    bool rx_shifting;
+    uint8_t rx_shift;
+
+    /* counters, for the record (HMP "info qtree" shows properties only) */
+    uint64_t rx_overruns;
+    uint64_t rx_dropped_gated;
+    uint64_t busy_writes;
+
+    /* properties */
+    uint32_t fifo_size;
+    uint32_t line_baud;      /* 0: the far end follows any baud rate */
+};
+
+#endif
