@@ -141,3 +141,9 @@ class Checks:
             return 1
         print(f"PASS {self.name}")
         return 0
+
+
+def d1_errors():
+    """{name: value} of enum d1_err_t, read from include/d1/error.h."""
+    txt = (ROOT / "include/d1/error.h").read_text()
+    return {m.group(1): int(m.group(2)) for m in re.finditer(r"\b(D1_[A-Z]+) = (-?\d+)", txt)}
