@@ -8,6 +8,7 @@ if [ ${#pkgs[@]} -eq 0 ]; then
   pkgs=(cmake make gcc pkg-config libcmocka-dev doxygen python3 clang-format cppcheck
         gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
         qemu-system-misc qemu-system-data gnuplot-nox rt-tests)
+  pkgs+=(opensbi) # the emulated D1 boots Debian's OpenSBI fw_dynamic (emu/qemu-d1)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

@@ -34,3 +34,17 @@ ports/baremetal/run-qemu-bench.sh $icount | tee build/main/qemu-virt-bench.log |
 echo
 python3 tools/d1lat_compare.py --labels "bare metal on QEMU virt${icount:+ (-icount)}" \
   --title "Bench report as the comparison tool shows it" build/main/qemu-virt-bench.log
+
+echo
+echo "== the D1 image on the emulated D1 (QEMU -M allwinner-d1, -icount shift=0,sleep=off) =="
+echo "(emulator from emu/qemu-d1/build.sh: built on first use, ~9 min, then cached)"
+D1_EMU_QEMU=$(emu/qemu-d1/build.sh)
+export D1_EMU_QEMU
+python3 tests/emu/bench_d1.py "$img" --log build/main/emu-d1-bench.log >/dev/null ||
+  { echo "main.sh: the D1 image failed on the emulated D1 (see build/main/emu-d1-bench.log)"; exit 1; }
+sed -n '/^d1drivers bare-metal bench/,$p' build/main/emu-d1-bench.log
+echo
+python3 tools/d1lat_compare.py \
+  --labels "bare metal on QEMU virt${icount:+ (-icount)},D1 image on emulated D1 (-icount)" \
+  --title "The same bench: QEMU virt build beside the D1 image on the emulated D1" \
+  build/main/qemu-virt-bench.log build/main/emu-d1-bench.log

@@ -24,4 +24,10 @@ if [ -f ports/baremetal/CMakeLists.txt ]; then
   cmake --build --preset qemu-virt -j"$jobs"
   ctest --preset qemu-virt
 fi
+# 4. the D1 images of stage 2 on the emulated D1 (QEMU machine allwinner-d1
+#    built from Debian's qemu source + emu/qemu-d1; docs/emulator.md).
+echo "test.sh: emulated D1: emulator from emu/qemu-d1/build.sh (built on first use, ~9 min, then cached)"
+D1_EMU_QEMU=$(emu/qemu-d1/build.sh)
+export D1_EMU_QEMU
+ctest --preset d1
 echo "test.sh: all test stages passed"

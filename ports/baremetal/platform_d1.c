@@ -23,6 +23,11 @@
 #ifndef BM_WDT_FEED
 #define BM_WDT_FEED 0
 #endif
+/* D1_BENCH_WDT=off: no takeover at all, the inherited watchdog is left as
+ * it is (the negative control of the emulator's watchdog test). */
+#ifndef BM_WDT_TAKEOVER_OFF
+#define BM_WDT_TAKEOVER_OFF 0
+#endif
 #define WDT_KEEP_TIMEOUT_MS 16000u                  /* the longest the hardware has */
 #define WDT_FEED_EVERY      (BM_TIMEBASE_HZ * 1ull) /* 1 s of time CSR */
 
@@ -38,7 +43,9 @@ static uint32_t uart_clk;
 void bm_platform_early(void)
 {
 	wdt_err = d1_wdt_init(&wdt, D1_WDT_RISCV, D1_RISCV_WDT_BASE);
-	if (wdt_err == D1_OK) {
+	if (wdt_err == D1_OK && BM_WDT_TAKEOVER_OFF) {
+		wdt_err = d1_wdt_get_state(&wdt, &inherited);
+	} else if (wdt_err == D1_OK) {
 		wdt_err = d1_wdt_takeover(&wdt,
 		                          BM_WDT_FEED ? D1_WDT_TAKEOVER_KEEP : D1_WDT_TAKEOVER_STOP,
 		                          WDT_KEEP_TIMEOUT_MS, &inherited, &wdt_achieved_ms);
@@ -86,9 +93,13 @@ void bm_platform_report(void)
 		bm_printf("watchdog: riscv_wdt takeover FAILED: %s\n", d1_strerror(wdt_err));
 	} else {
 		report_wdt("inherited from firmware:", &inherited);
-		bm_printf("watchdog: policy %s -> %s\n", BM_WDT_FEED ? "feed" : "stop",
-		          BM_WDT_FEED ? "kept armed, fed once a second from the main loop"
-		                      : "stopped");
+		if (BM_WDT_TAKEOVER_OFF) {
+			bm_puts("watchdog: takeover off (D1_BENCH_WDT=off): left as inherited\n");
+		} else {
+			bm_printf("watchdog: policy %s -> %s\n", BM_WDT_FEED ? "feed" : "stop",
+			          BM_WDT_FEED ? "kept armed, fed once a second from the main loop"
+			                      : "stopped");
+		}
 		if (BM_WDT_FEED) {
 			bm_printf("watchdog: timeout now %u ms\n", wdt_achieved_ms);
 		}

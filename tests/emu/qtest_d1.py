@@ -45,6 +45,7 @@ class QTest:
         except OSError:
             pass
         try:
-            self.p.wait(timeout=10)
+            self.p.wait(timeout=1)
         except subprocess.TimeoutExpired:
             self.p.kill()
+            self.p.wait()

@@ -40,7 +40,6 @@
 #include "qemu/log.h"
 #include "qemu/module.h"
 #include "chardev/char-fe.h"
-#include "chardev/char-serial.h"
 #include "hw/char/dw-apb-uart.h"
 #include "hw/irq.h"
 #include "hw/qdev-clock.h"
@@ -270,6 +269,27 @@ static bool uart_line_mismatch(DwApbUartState *s)
            baud * 100 > s->line_baud * 102ull;
 }
 
+/* Start receiving the next character on the wire, if there is one. */
+static void uart_rx_next(DwApbUartState *s)
+{
+    int64_t ct = uart_char_ns(s);
+
+    if (!s->rx_line_count) {
+        return;
+    }
+    if (!uart_clocked(s) || !ct) {
+        /* Nobody listens: what is on the wire is lost, as on the board. */
+        s->rx_dropped_gated += s->rx_line_count;
+        s->rx_line_count = 0;
+        return;
+    }
+    s->rx_shift = s->rx_line[s->rx_line_head];
+    s->rx_line_head = (s->rx_line_head + 1) % DW_APB_UART_LINE_MAX;
+    s->rx_line_count--;
+    s->rx_shifting = true;
+    timer_mod(&s->rx_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + ct);
+}
+
 static void uart_rx_done(void *opaque)
 {
     DwApbUartState *s = opaque;
@@ -280,6 +300,7 @@ static void uart_rx_done(void *opaque)
     } else {
         uart_rx_push(s, s->rx_shift, 0);
     }
+    uart_rx_next(s);
     qemu_chr_fe_accept_input(&s->chr);
 }
 
@@ -293,29 +314,35 @@ static void uart_timeout(void *opaque)
     }
 }
 
+/*
+ * The far end's characters are taken from the chardev ahead of time into
+ * rx_line[] ("on the wire") and then arrive one per character time, in
+ * virtual time, whether or not the guest keeps up.  Reading ahead keeps
+ * the arrival times independent of when the host delivers its data.
+ */
 static int uart_can_receive(void *opaque)
 {
     DwApbUartState *s = opaque;
 
-    return s->rx_shifting || (s->mcr & MCR_LOOP) ? 0 : 1;
+    if (s->mcr & MCR_LOOP) {
+        return 0;
+    }
+    return DW_APB_UART_LINE_MAX - s->rx_line_count;
 }
 
 static void uart_receive(void *opaque, const uint8_t *buf, int size)
 {
     DwApbUartState *s = opaque;
-    int64_t ct = uart_char_ns(s);
+    int i;
 
-    if (size < 1) {
-        return;
+    for (i = 0; i < size && s->rx_line_count < DW_APB_UART_LINE_MAX; i++) {
+        s->rx_line[(s->rx_line_head + s->rx_line_count) %
+                   DW_APB_UART_LINE_MAX] = buf[i];
+        s->rx_line_count++;
     }
-    if (!uart_clocked(s) || !ct) {
-        /* Nobody listens: the character is lost, as on the board. */
-        s->rx_dropped_gated++;
-        return;
+    if (!s->rx_shifting) {
+        uart_rx_next(s);
     }
-    s->rx_shift = buf[0];
-    s->rx_shifting = true;
-    timer_mod(&s->rx_timer, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + ct);
 }
 
 /* A write to LCR, DLL or DLH: refused while BUSY (see the header). */
@@ -546,6 +573,7 @@ static void uart_reset_state(DwApbUartState *s)
     s->tx_head = s->tx_count = 0;
     s->tx_shifting = false;
     s->rx_shifting = false;
+    s->rx_line_head = s->rx_line_count = 0;
     uart_update_irq(s);
 }
 
@@ -636,6 +664,9 @@ static const VMStateDescription vmstate_dw_apb_uart = {
         VMSTATE_UINT8(tx_shift, DwApbUartState),
         VMSTATE_BOOL(rx_shifting, DwApbUartState),
         VMSTATE_UINT8(rx_shift, DwApbUartState),
+        VMSTATE_UINT8_ARRAY(rx_line, DwApbUartState, DW_APB_UART_LINE_MAX),
+        VMSTATE_UINT32(rx_line_head, DwApbUartState),
+        VMSTATE_UINT32(rx_line_count, DwApbUartState),
         VMSTATE_TIMER(tx_timer, DwApbUartState),
         VMSTATE_TIMER(rx_timer, DwApbUartState),
         VMSTATE_TIMER(timeout_timer, DwApbUartState),

@@ -35,9 +35,12 @@
  * when masked" for T-Head): a completion for a source whose enable bit is
  * clear in that context is ignored; it is logged as a guest error.
  *
- * Level sources: QEMU's sifive_plic latches pending only when a line is
- * raised; a level source still high after its completion is made pending
- * again here (all D1 peripheral interrupts are level-high).
+ * Level sources (all D1 peripheral interrupts are level-high): QEMU's
+ * sifive_plic latches pending whenever a line is raised, also while the
+ * source is in service, which gives a second claim for a request already
+ * handled; the RISC-V PLIC gateway forwards no new request until the
+ * completion, and a level still high then is a new request.  Both are
+ * done here.
  */
 
 #include "qemu/osdep.h"
@@ -227,7 +230,13 @@ static void thead_c900_plic_irq(void *opaque, int irq, int level)
     TheadC900PlicState *s = opaque;
 
     s->level[irq] = level;
-    qemu_set_irq(qdev_get_gpio_in(DEVICE(s->plic), irq), level);
+    /*
+     * The gateway forwards no new request while the source is in service
+     * (claimed, not yet completed): the completion looks at the level.
+     */
+    if (!(s->plic->claimed[irq / 32] & BIT(irq % 32))) {
+        qemu_set_irq(qdev_get_gpio_in(DEVICE(s->plic), irq), level);
+    }
 }
 
 static void thead_c900_plic_reset(DeviceState *dev)

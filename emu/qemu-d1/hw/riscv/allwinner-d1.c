@@ -40,6 +40,7 @@
 #include "hw/intc/riscv_aclint.h"
 #include "hw/intc/thead-c900-plic.h"
 #include "hw/loader.h"
+#include "hw/misc/sifive_test.h"
 #include "hw/misc/unimp.h"
 #include "hw/qdev-clock.h"
 #include "hw/qdev-properties.h"
@@ -67,6 +68,7 @@
 
 enum {
     AW_D1_BROM,
+    AW_D1_TEST,
     AW_D1_CCU,
     AW_D1_TIMER,
     AW_D1_TIMER_WDT,
@@ -80,6 +82,7 @@ enum {
 
 static const MemMapEntry aw_d1_memmap[] = {
     [AW_D1_BROM]      = { 0x00000000,     0x10000 },
+    [AW_D1_TEST]      = { 0x00100000,      0x1000 },  /* QEMU only */
     [AW_D1_CCU]       = { 0x02001000,      0x1000 },
     [AW_D1_TIMER]     = { 0x02050000,        0xa0 },
     [AW_D1_TIMER_WDT] = { 0x020500a0,        0x20 },
@@ -325,6 +328,17 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
                   sizeof(wdt_compat), AW_D1_IRQ_RISCV_WDT, plic_ph);
 
     aw_d1_fdt_uart(s, 0, plic_ph);
+
+    if (s->test_finisher) {
+        static const char test_compat[] = "sifive,test1\0sifive,test0";
+
+        qemu_fdt_add_subnode(fdt, "/soc/test@100000");
+        qemu_fdt_setprop(fdt, "/soc/test@100000", "compatible", test_compat,
+                         sizeof(test_compat));
+        qemu_fdt_setprop_cells(fdt, "/soc/test@100000", "reg",
+                               aw_d1_memmap[AW_D1_TEST].base,
+                               aw_d1_memmap[AW_D1_TEST].size);
+    }
 }
 
 static void aw_d1_create_wdt(AwD1MachineState *s, int i, const char *name,
@@ -574,6 +588,15 @@ static void aw_d1_machine_init(MachineState *ms)
         s->uart[i] = dev;
     }
 
+    /*
+     * Not on the D1: QEMU's test finisher, so that an SBI shutdown (and a
+     * -bios none image) can end QEMU with a status.  On the board OpenSBI
+     * has no shutdown device and parks the hart.
+     */
+    if (s->test_finisher) {
+        sifive_test_create(aw_d1_memmap[AW_D1_TEST].base);
+    }
+
     for (i = 0; i < ARRAY_SIZE(aw_d1_unimp); i++) {
         create_unimplemented_device(aw_d1_unimp[i].name, aw_d1_unimp[i].base,
                                     aw_d1_unimp[i].size);
@@ -603,12 +626,23 @@ static void aw_d1_set_boot_state(Object *obj, bool value, Error **errp)
     ALLWINNER_D1_MACHINE(obj)->boot_state = value;
 }
 
+static bool aw_d1_get_test_finisher(Object *obj, Error **errp)
+{
+    return ALLWINNER_D1_MACHINE(obj)->test_finisher;
+}
+
+static void aw_d1_set_test_finisher(Object *obj, bool value, Error **errp)
+{
+    ALLWINNER_D1_MACHINE(obj)->test_finisher = value;
+}
+
 static void aw_d1_machine_instance_init(Object *obj)
 {
     AwD1MachineState *s = ALLWINNER_D1_MACHINE(obj);
 
     s->riscv_wdt_armed = true;
     s->boot_state = true;
+    s->test_finisher = true;
 }
 
 static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
@@ -635,6 +669,12 @@ static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "boot-state",
         "CCU as the boot chain leaves it: PLL_PERI0 on, UART0 clocked "
         "(default on); off = the SVD's reset values");
+    object_class_property_add_bool(oc, "test-finisher",
+                                   aw_d1_get_test_finisher,
+                                   aw_d1_set_test_finisher);
+    object_class_property_set_description(oc, "test-finisher",
+        "QEMU's sifive_test at 0x100000, not on the D1: SBI shutdown ends "
+        "QEMU (default on)");
 }
 
 static const TypeInfo aw_d1_machine_info = {

@@ -20,6 +20,7 @@ OBJECT_DECLARE_SIMPLE_TYPE(DwApbUartState, DW_APB_UART)
 
 #define DW_APB_UART_MMIO_SIZE 0x400
 #define DW_APB_UART_FIFO_MAX  256
+#define DW_APB_UART_LINE_MAX  4096
 
 struct DwApbUartState {
     SysBusDevice parent_obj;
@@ -47,6 +48,9 @@ struct DwApbUartState {
     uint8_t tx_shift;
     bool rx_shifting;
     uint8_t rx_shift;
+    /* characters already on the wire behind the one being received */
+    uint8_t rx_line[DW_APB_UART_LINE_MAX];
+    uint32_t rx_line_head, rx_line_count;
 
     /* counters, for the record (HMP "info qtree" shows properties only) */
     uint64_t rx_overruns;

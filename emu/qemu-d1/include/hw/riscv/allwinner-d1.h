@@ -37,6 +37,7 @@ struct AwD1MachineState {
     /* properties */
     bool riscv_wdt_armed;
     bool boot_state;
+    bool test_finisher;
 };
 
 #endif

@@ -1,0 +1,58 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""The D1 bench image (build/d1/ports/baremetal/bm_bench.bin, as
+scripts/main.sh builds it) unmodified on the emulated D1, under -icount:
+20,000 samples at 1 kHz from Timer1, 0 missed, the report over UART0, and
+the period measured against the time CSR is 24,000 clocks: interval 23,999
+(the N+1 rule, d1-hardware.md) programmed by the library, counted N+1 by
+the machine's timer, measured by the image against the 24 MHz time CSR."""
+import argparse
+import re
+import sys
+
+from emu_common import Checks, d1_cmd, run_until
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("image")
+    ap.add_argument("--periods", type=int, default=20000)
+    ap.add_argument("--timeout", type=float, default=240)
+    ap.add_argument("--log", help="write the serial output here")
+    a = ap.parse_args()
+
+    out, exited, rc = run_until(d1_cmd(a.image), r"^halted\.", a.timeout)
+    if a.log:
+        with open(a.log, "w") as f:
+            f.write(out)
+    c = Checks("emu_bench_d1")
+    n = a.periods
+    c.ok("d1drivers bare-metal bench on d1" in out, "bench banner over UART0")
+    m = re.search(r"^run: (\d+) period boundaries = (\d+) samples \+ (\d+) missed, "
+                  r"(\d+) us of time CSR", out, re.M)
+    if c.ok(m is not None, "run line present"):
+        b, s, miss, us = map(int, m.groups())
+        c.ok(b == n and s == n, f"{s} samples of {b} boundaries (want {n})")
+        c.ok(miss == 0, f"{miss} missed (want 0)")
+        # Period against the time CSR (24 MHz): us * 24 / n clocks.
+        period = us * 24 / n
+        c.ok(abs(period - 24000) <= 0.01,
+             f"period measured with the time CSR = {period:.4f} clocks (want 24000)")
+    c.ok(re.search(r"^tick: Timer1 OSC24M /1, 24000 clocks per period \(interval 23999\)",
+                   out, re.M) is not None, "Timer1 programmed with interval 23999 for 24000")
+    g = re.search(r"boundary estimate vs grid: max \|error\| (\d+) counts", out)
+    if c.ok(g is not None, "grid line present"):
+        c.ok(int(g.group(1)) <= 24,
+             f"every boundary on the 24000-clock grid of the time CSR (max error "
+             f"{g.group(1)} counts <= 24, i.e. < 1 us)")
+    j = re.search(r'^\{"tool":"d1lat".*"samples":(\d+),"missed":(\d+)', out, re.M)
+    c.ok(j is not None and int(j.group(1)) == n and int(j.group(2)) == 0,
+         "JSON report line: samples and missed")
+    c.ok(re.search(r"counters: spurious_ticks=0 plic_spurious=0 plic_unhandled=0 "
+                   r"unowned_traps=0", out) is not None, "no spurious/unhandled interrupts")
+    c.ok("BENCH DONE" in out, "BENCH DONE")
+    return c.done(out if c.failed else None)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

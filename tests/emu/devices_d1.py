@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Device-level tests of the emulated D1 (QEMU -M allwinner-d1) against the
+register facts of ../shared/reference/d1-hardware.md and the openC906 RTL,
+not against the library: QEMU's qtest protocol drives the registers and
+the virtual clock directly; an M-mode probe image checks the PLIC's S-mode
+privilege gate (qtest accesses are M-mode).
+
+Each test is one function; run one with --only NAME."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+from emu_common import Checks, d1_cmd, qemu_path, run_until
+from qtest_d1 import QTest
+
+TIMER = 0x02050000
+TMR0_CTRL, TMR0_INTV, TMR0_CUR = TIMER + 0x10, TIMER + 0x14, TIMER + 0x18
+TMR_IRQ_EN, TMR_IRQ_STA = TIMER + 0x00, TIMER + 0x04
+RISCV_WDT = 0x06011000
+PLIC = 0x10000000
+UART0 = 0x02500000
+CCU = 0x02001000
+NS_PER_CLK24 = 1e9 / 24e6
+
+
+def step_to(q, t_ns):
+    now = q.clock_ns()
+    assert t_ns >= now, (t_ns, now)
+    if t_ns > now:
+        q.clock_step(t_ns - now)
+
+
+def t_timer_n_plus_1(q, c):
+    """INTV = N gives N + 1 input clocks (d1-hardware.md), not N."""
+    step_to(q, 1000)                      # on the 24 MHz grid (24 clocks)
+    q.writel(TMR0_INTV, 23999)
+    q.writel(TMR0_CTRL, 0x4)              # OSC24M, /1, periodic
+    q.writel(TMR0_CTRL, 0x4 | 0x2 | 0x1)  # RELOAD | EN
+    c.ok(q.readl(TMR0_CUR) == 23999, "CUR = INTV right after RELOAD")
+    # 24000 clocks = 1,000,000 ns after the start; N clocks would be 999,958 ns.
+    step_to(q, 1000 + 999_990)
+    sta = q.readl(TMR_IRQ_STA) & 1
+    cur = q.readl(TMR0_CUR)
+    c.ok(sta == 0 and cur == 0, f"at 23,999.76 clocks: not expired, CUR = {cur} (want 0)")
+    step_to(q, 1000 + 1_000_000)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 1, "expired at exactly 24,000 clocks (N + 1)")
+    c.ok(q.readl(TMR0_CUR) == 23999, "periodic: reloaded INTV")
+    step_to(q, 1000 + 2_000_000 - 10)
+    q.writel(TMR_IRQ_STA, 0)              # writing 0 clears nothing
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 1, "IRQ_STA: writing 0 leaves the bit")
+    q.writel(TMR_IRQ_STA, 1)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 0, "IRQ_STA: write 1 clears")
+    step_to(q, 1000 + 2_000_000)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 1, "second period also 24,000 clocks")
+    q.writel(TMR0_CTRL, 0)
+
+
+def t_timer_reload_prescale_single_losc(q, c):
+    """RELOAD self-clears; prescaler 2^k; single mode; LOSC 32,768 Hz."""
+    step_to(q, 2_000_000_000 // 1000 * 1000)  # 2 s: on the grid of both clocks
+    q.writel(TMR0_INTV, 99)
+    q.writel(TMR0_CTRL, 0x4 | (3 << 4) | 0x80)        # OSC24M /8, single
+    q.writel(TMR0_CTRL, 0x4 | (3 << 4) | 0x80 | 0x3)  # RELOAD | EN
+    c.ok(q.readl(TMR0_CTRL) & 0x2 == 0x2, "RELOAD reads 1 right after the write")
+    q.clock_step(84)                       # 2 clocks of 24 MHz
+    c.ok(q.readl(TMR0_CTRL) & 0x2 == 0, "RELOAD self-clears 2 source clocks later")
+    t0 = 2_000_000_000
+    # (99 + 1) * 8 = 800 clocks = 33,333.3 ns
+    step_to(q, t0 + 33_333)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 0, "prescaler /8: not yet at 799.99 clocks")
+    step_to(q, t0 + 33_334)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 1, "prescaler /8: expired at 800 clocks")
+    c.ok(q.readl(TMR0_CTRL) & 1 == 0 and q.readl(TMR0_CUR) == 0,
+         "single mode: EN cleared, CUR = 0 after expiry")
+    q.writel(TMR_IRQ_STA, 1)
+    # LOSC: INTV 32767 -> 32768 clocks = exactly 1 s
+    t1 = 3_000_000_000
+    step_to(q, t1)
+    q.writel(TMR0_INTV, 32767)
+    q.writel(TMR0_CTRL, 0x0 | 0x3)        # LOSC, /1, periodic, RELOAD | EN
+    step_to(q, t1 + 999_999_000)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 0, "LOSC: not yet before 1 s")
+    step_to(q, t1 + 1_000_000_000)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 1, "LOSC 32,768 Hz: INTV 32767 expires at 1 s")
+    q.writel(TMR0_CTRL, 0)
+    q.writel(TMR_IRQ_STA, 1)
+
+
+def t_wdt_key(q, c):
+    """Writes without the 0x16AA key are ignored; the timeout table."""
+    mode0 = q.readl(RISCV_WDT + 0x18)
+    c.ok(mode0 == 0xB1, f"riscv_wdt at power-on: MODE = 0x{mode0:x} (EN, 16 s)")
+    q.writel(RISCV_WDT + 0x18, 0x00000000)          # no key: ignored
+    c.ok(q.readl(RISCV_WDT + 0x18) == 0xB1, "MODE write without the key ignored")
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)          # bare key: stop
+    c.ok(q.readl(RISCV_WDT + 0x18) == 0, "bare key 0x16AA0000 stops it")
+    q.writel(RISCV_WDT + 0x14, 0x00000002)          # CFG without key: ignored
+    c.ok(q.readl(RISCV_WDT + 0x14) & 3 == 1, "CFG write without the key ignored")
+    q.writel(RISCV_WDT + 0x14, 0x16AA0002)          # interrupt only
+    c.ok(q.readl(RISCV_WDT + 0x14) & 3 == 2, "CFG write with the key taken")
+    for idx, ms in ((0, 500), (1, 1000), (7, 8000), (0xA, 14000)):
+        q.writel(RISCV_WDT + 0x04, 1)
+        t = q.clock_ns()
+        q.writel(RISCV_WDT + 0x18, 0x16AA0001 | idx << 4)
+        q.clock_step(ms * 1_000_000 - 1000)
+        early = q.readl(RISCV_WDT + 0x04) & 1
+        q.clock_step(1000)
+        late = q.readl(RISCV_WDT + 0x04) & 1
+        c.ok(early == 0 and late == 1, f"interval index {idx:#x}: expires at {ms} ms")
+        q.writel(RISCV_WDT + 0x18, 0x16AA0000)
+        del t
+    # Feed: CTRL 0x14AF restarts the count; a wrong CTRL key does not.
+    q.writel(RISCV_WDT + 0x04, 1)
+    q.writel(RISCV_WDT + 0x18, 0x16AA0011)          # 1 s
+    q.clock_step(900_000_000)
+    q.writel(RISCV_WDT + 0x10, 0x000014AF)
+    q.clock_step(900_000_000)
+    c.ok(q.readl(RISCV_WDT + 0x04) & 1 == 0, "CTRL 0x14AF feed restarts the 1 s count")
+    q.writel(RISCV_WDT + 0x10, 0x00000001)          # restart bit without 0xA57
+    q.clock_step(100_000_001)
+    c.ok(q.readl(RISCV_WDT + 0x04) & 1 == 1, "CTRL without the 0xA57 key does not feed")
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)
+    q.writel(RISCV_WDT + 0x04, 1)
+
+
+def uart_init(q, div=13):
+    q.writel(UART0 + 0x0C, 0x83)
+    q.writel(UART0 + 0x00, div & 0xFF)
+    q.writel(UART0 + 0x04, div >> 8)
+    q.writel(UART0 + 0x0C, 0x03)
+    q.writel(UART0 + 0x08, 0x07)
+
+
+def t_uart_busy(q, c):
+    """DW APB UART: BUSY while transmitting, LCR/DLL writes ignored then,
+    busy-detect IIR cleared by reading USR, 64-byte FIFO, USR bits."""
+    uart_init(q)                          # 115,384.6 baud: 86.67 us per char
+    usr = q.readl(UART0 + 0x7C)
+    c.ok(usr & 0x1F == 0x06, f"idle: USR = 0x{usr:x} (TFNF | TFE)")
+    for i in range(65):
+        q.writel(UART0, 0x41 + i % 26)
+    usr = q.readl(UART0 + 0x7C)
+    tfl = q.readl(UART0 + 0x80)
+    c.ok(usr & 0x1F == 0x1, f"65 bytes written: USR = 0x{usr:x} (BUSY, FIFO full: "
+         "TFNF = 0, TFE = 0)")
+    c.ok(tfl == 64, f"TFL = {tfl}: 64 in the FIFO + 1 in the shifter (64-byte FIFO)")
+    q.writel(UART0 + 0x0C, 0x1B)          # LCR while BUSY
+    c.ok(q.readl(UART0 + 0x0C) == 0x03, "LCR write while BUSY ignored")
+    iir = q.readl(UART0 + 0x08)
+    c.ok(iir == 0xC7, f"IIR = 0x{iir:x}: busy detect (0x7) with FIFOs on")
+    q.readl(UART0 + 0x7C)
+    iir = q.readl(UART0 + 0x08)
+    c.ok(iir & 0xF == 0x1, f"reading USR cleared busy detect: IIR = 0x{iir:x}")
+    # 65 characters of 10 bits at 13 * 16 / 24 MHz = 86.67 us: 5.633 ms.
+    q.clock_step(5_600_000)
+    c.ok(q.readl(UART0 + 0x7C) & 1 == 1, "still BUSY before the 65th character ends")
+    q.clock_step(100_000)
+    usr = q.readl(UART0 + 0x7C)
+    lsr = q.readl(UART0 + 0x14)
+    c.ok(usr & 0x1F == 0x06 and lsr & 0x60 == 0x60,
+         f"idle after 65 characters: USR = 0x{usr:x}, LSR = 0x{lsr:x} (THRE | TEMT)")
+    q.writel(UART0 + 0x0C, 0x1B)
+    c.ok(q.readl(UART0 + 0x0C) == 0x1B, "LCR write accepted when not BUSY")
+    q.writel(UART0 + 0x0C, 0x03)
+
+
+def t_uart_gate(q, c):
+    """A gated UART reads 0 and ignores writes; a reset one loses its state
+    (CCU UART_BGR 0x90C: gate bit 0, reset bit 16)."""
+    q.writel(UART0 + 0x1C, 0x5A)
+    c.ok(q.readl(UART0 + 0x1C) == 0x5A, "SCR holds 0x5A")
+    q.writel(CCU + 0x90C, 0x00010000)     # gate off, reset de-asserted
+    c.ok(q.readl(UART0 + 0x1C) == 0, "gated: SCR reads 0")
+    q.writel(UART0 + 0x1C, 0x33)
+    q.writel(CCU + 0x90C, 0x00010001)
+    c.ok(q.readl(UART0 + 0x1C) == 0x5A, "gate on again: write while gated was ignored")
+    q.writel(CCU + 0x90C, 0x00000001)     # reset asserted
+    q.writel(CCU + 0x90C, 0x00010001)
+    c.ok(q.readl(UART0 + 0x1C) == 0, "after a reset pulse: SCR back to 0")
+
+
+def t_ccu_pll_lock(q, c):
+    """PLL LOCK (bit 28) sets a modelled lock time after EN + LOCK_EN."""
+    q.writel(CCU + 0x000, 0xA0002900)     # EN | LOCK_EN | N
+    c.ok(q.readl(CCU + 0x000) & (1 << 28) == 0, "LOCK = 0 right after enabling")
+    q.clock_step(20_000)
+    c.ok(q.readl(CCU + 0x000) & (1 << 28) != 0, "LOCK = 1 after 20 us")
+    c.ok(q.readl(CCU + 0x524) == 0, "APB1 at its SVD reset value 0 (OSC24M)")
+
+
+def t_plic_masked_completion(q, c):
+    """A completion of a source masked in that context is ignored (the
+    source stays in service); level sources re-pend at completion."""
+    q.writel(PLIC + 4 * 75, 1)            # Timer0 = source 75
+    q.writel(PLIC + 0x2080 + 8, 1 << 11)  # enable 75 in context 1 (S)
+    q.writel(PLIC + 0x201000, 0)
+    q.writel(TMR_IRQ_EN, 1)
+    q.writel(TMR0_INTV, 239)
+    q.writel(TMR0_CTRL, 0x4 | 0x80 | 0x3)  # single shot, 10 us
+    q.clock_step(20_000)
+    c.ok(q.readl(TMR_IRQ_STA) & 1 == 1, "Timer0 expired, line high")
+    claim = q.readl(PLIC + 0x201004)
+    c.ok(claim == 75, f"claim = {claim} (want 75)")
+    q.writel(PLIC + 0x2080 + 8, 0)        # mask it ...
+    q.writel(PLIC + 0x201004, 75)         # ... and complete: ignored
+    q.writel(PLIC + 0x2080 + 8, 1 << 11)
+    c.ok(q.readl(PLIC + 0x201004) == 0,
+         "masked completion ignored: still in service, claim = 0")
+    q.writel(PLIC + 0x201004, 75)         # enabled completion
+    c.ok(q.readl(PLIC + 0x201004) == 75,
+         "enabled completion taken; the level still high re-pends: claim = 75")
+    q.writel(TMR_IRQ_STA, 1)              # line low
+    q.writel(PLIC + 0x201004, 75)
+    c.ok(q.readl(PLIC + 0x201004) == 0, "line low at completion: nothing pending")
+    q.writel(TMR_IRQ_EN, 0)
+    q.writel(PLIC + 0x2080 + 8, 0)
+
+
+def t_plic_ctrl_m_mode(q, c):
+    """PLIC_CTRL (0x1FFFFC): reset 0, M-mode read/write of S_PER."""
+    c.ok(q.readl(PLIC + 0x1FFFFC) == 0, "PLIC_CTRL resets to 0 (S_PER off)")
+    q.writel(PLIC + 0x1FFFFC, 1)
+    c.ok(q.readl(PLIC + 0x1FFFFC) == 1, "M-mode sets S_PER")
+    q.writel(PLIC + 0x1FFFFC, 0)
+
+
+QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_wdt_key, t_uart_busy,
+          t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode]
+
+
+def t_plic_s_per_probe(c, cc):
+    """S-mode accesses fault while S_PER = 0 (probe image, -bios none)."""
+    src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "probe", "sper_probe.S")
+    with tempfile.TemporaryDirectory() as d:
+        elf = os.path.join(d, "sper_probe.elf")
+        r = subprocess.run([cc, "-march=rv64imac_zicsr", "-mabi=lp64", "-nostdlib",
+                            "-nostartfiles", "-Wl,-N", "-Wl,--no-warn-rwx-segments",
+                            "-Wl,-Ttext=0x40000000", "-o", elf, src])
+        if not c.ok(r.returncode == 0, "probe image builds"):
+            return
+        out, exited, rc = run_until(d1_cmd(elf, bios="none", extra=["-d", "guest_errors"]),
+                                    None, 60)
+    c.ok(exited and rc == 0, f"probe: S_PER off -> S-mode faults on priority, enable, "
+         f"M context and PLIC_CTRL, not on its S context; S_PER on -> only PLIC_CTRL "
+         f"(QEMU status {rc}, 0 = as expected)")
+    c.ok("refused (PLIC_CTRL.S_PER = 0)" in out, "QEMU logged the refused accesses")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--only")
+    ap.add_argument("--cc", default="riscv64-unknown-elf-gcc")
+    a = ap.parse_args()
+    q_exe = qemu_path()
+    c = Checks("emu_devices_d1")
+    for t in QTESTS:
+        if a.only and t.__name__ != a.only:
+            continue
+        print(f"{t.__name__}: {t.__doc__.splitlines()[0]}")
+        q = QTest(q_exe)
+        try:
+            t(q, c)
+        except Exception as e:  # a protocol error is a failure, not a crash
+            c.ok(False, f"{t.__name__}: {e}")
+        finally:
+            q.close()
+    if not a.only or a.only == "t_plic_s_per_probe":
+        print("t_plic_s_per_probe: " + t_plic_s_per_probe.__doc__.splitlines()[0])
+        t_plic_s_per_probe(c, a.cc)
+    return c.done()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

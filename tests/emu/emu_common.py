@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Shared helpers of the emulated-D1 tests (QEMU machine allwinner-d1,
+built from emu/qemu-d1). Python 3 stdlib only.
+
+The QEMU binary: $D1_EMU_QEMU, else whatever emu/qemu-d1/build.sh prints
+(it builds the emulator on first use and reuses the cached binary after).
+
+Timing: -icount shift=0,sleep=off makes virtual time = retired
+instructions x 1 ns and skips idle time instantly, so figures are
+deterministic instruction time, not host noise (docs/emulator.md).
+"""
+import os
+import pathlib
+import re
+import subprocess
+import sys
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ICOUNT = "shift=0,sleep=off"
+
+
+def qemu_path():
+    q = os.environ.get("D1_EMU_QEMU")
+    if q:
+        return q
+    r = subprocess.run([str(ROOT / "emu/qemu-d1/build.sh")], stdout=subprocess.PIPE,
+                       text=True)
+    if r.returncode != 0 or not r.stdout.strip():
+        sys.exit("FAIL: emu/qemu-d1/build.sh could not provide the emulator")
+    return r.stdout.strip().splitlines()[-1]
+
+
+def d1_cmd(kernel, icount=ICOUNT, bios=None, extra=()):
+    cmd = [qemu_path(), "-M", "allwinner-d1", "-display", "none", "-monitor", "none",
+           "-no-reboot", "-kernel", str(kernel)]
+    if bios is not None:
+        cmd += ["-bios", bios]
+    if icount:
+        cmd += ["-icount", icount]
+    return cmd + list(extra)
+
+
+def run_until(cmd, end_pattern, timeout):
+    """Run with the serial port on stdout until @end_pattern appears (then
+    QEMU is killed) or QEMU exits. Returns (text, exited_by_itself, rc)."""
+    proc = subprocess.Popen(cmd + ["-serial", "stdio"], stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    os.set_blocking(proc.stdout.fileno(), False)
+    buf = b""
+    deadline = time.monotonic() + timeout
+    rx = re.compile(end_pattern.encode(), re.M) if end_pattern else None
+    exited = False
+    while time.monotonic() < deadline:
+        chunk = proc.stdout.read()
+        if chunk:
+            buf += chunk
+            if rx is not None and rx.search(buf):
+                break
+        elif proc.poll() is not None:
+            rest = proc.stdout.read()
+            buf += rest or b""
+            exited = True
+            break
+        else:
+            time.sleep(0.05)
+    rc = proc.poll()
+    if rc is None:
+        proc.kill()
+        proc.wait()
+    text = buf.decode("utf-8", "replace").replace("\r\n", "\n")
+    return text, exited, rc
+
+
+class Checks:
+    def __init__(self, name):
+        self.name = name
+        self.failed = []
+
+    def ok(self, cond, what):
+        print(("  ok    " if cond else "  FAIL  ") + what)
+        if not cond:
+            self.failed.append(what)
+        return cond
+
+    def done(self, output=None):
+        if self.failed:
+            if output is not None:
+                print("---- output ----")
+                print(output)
+            print(f"FAIL {self.name}: {len(self.failed)} check(s) failed")
+            return 1
+        print(f"PASS {self.name}")
+        return 0
