@@ -37,9 +37,9 @@ add_test(NAME emu_d1test_sper_raw_faults
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_sper.py --case raw
     --image ${D1TEST_IMG}/d1test_sper_raw.elf ${D1TEST_SHIMS})
 set_tests_properties(emu_d1test_sper_off emu_d1test_sper_on emu_d1test_sper_opensbi
-  emu_d1test_sper_raw_faults PROPERTIES TIMEOUT 120 LABELS d1test)
+  emu_d1test_sper_raw_faults PROPERTIES TIMEOUT 120 LABELS d1test RUN_SERIAL TRUE)
 
 bm_add_image(d1test_oneshot SOURCES ${D1TEST_DIR}/oneshot.c)
 add_test(NAME emu_d1test_oneshot
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_oneshot.py ${D1TEST_IMG}/d1test_oneshot.elf)
-set_tests_properties(emu_d1test_oneshot PROPERTIES TIMEOUT 300 LABELS d1test)
+set_tests_properties(emu_d1test_oneshot PROPERTIES TIMEOUT 300 LABELS d1test RUN_SERIAL TRUE)
