@@ -112,10 +112,11 @@ def fields(text, tag):
         for p in parts[2:]:
             if "=" in p:
                 k, v = p.split("=", 1)
-                try:
-                    v = int(v, 0)
-                except ValueError:
-                    pass
+                if k != "data":     # hex dumps stay strings
+                    try:
+                        v = int(v, 0)
+                    except ValueError:
+                        pass
                 kv[k] = v
         out[parts[1]] = kv
     return out

@@ -44,7 +44,7 @@ def main():
     E = d1_errors()
 
     r = Run(a.image)
-    r.wait_for(r"^ONESHOT end|^FAIL|^FATAL", a.timeout)
+    r.wait_for(r"^ONESHOT end.*\n|^FAIL.*\n|^FATAL.*\n", a.timeout)
     r.close()
     out = r.text
     f = fields(out, "ONESHOT")

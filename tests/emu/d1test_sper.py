@@ -29,7 +29,7 @@ def main():
 
     bios = {"off": a.shim0, "raw": a.shim0, "on": a.shim1, "opensbi": None}[a.case]
     r = Run(a.image, bios=bios)
-    end = r"^SPER end|^FAIL exception"
+    end = r"^SPER end.*\n|^FAIL exception.*\n"
     r.wait_for(end, a.timeout)
     r.close()
     out, qlog = r.text, r.qlog

@@ -43,3 +43,14 @@ bm_add_image(d1test_oneshot SOURCES ${D1TEST_DIR}/oneshot.c)
 add_test(NAME emu_d1test_oneshot
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_oneshot.py ${D1TEST_IMG}/d1test_oneshot.elf)
 set_tests_properties(emu_d1test_oneshot PROPERTIES TIMEOUT 300 LABELS d1test RUN_SERIAL TRUE)
+
+bm_add_image(d1test_uart_err SOURCES ${D1TEST_DIR}/uart_err.c)
+add_test(NAME emu_d1test_uart_errors_counted
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_uart_err.py ${D1TEST_IMG}/d1test_uart_err.elf)
+# Negative control: the same stream without injection must fail the counts.
+add_test(NAME emu_d1test_uart_errors_no_inject_fails
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_uart_err.py --no-inject
+    ${D1TEST_IMG}/d1test_uart_err.elf)
+set_tests_properties(emu_d1test_uart_errors_no_inject_fails PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(emu_d1test_uart_errors_counted emu_d1test_uart_errors_no_inject_fails
+  PROPERTIES TIMEOUT 200 LABELS d1test RUN_SERIAL TRUE)

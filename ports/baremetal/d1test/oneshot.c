@@ -314,5 +314,6 @@ int bm_main(uint64_t a0, uint64_t a1)
 	chain("chain_relative", true, 500u, 2400u);
 	bm_printf("ONESHOT end spurious_isr=%u plic_spurious=%u\n", spurious_isr,
 	          bm_plic_stats.spurious);
+	(void)d1_uart_drain(&bm_uart); /* before SBI shutdown ends QEMU */
 	return 0;
 }

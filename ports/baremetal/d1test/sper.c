@@ -97,6 +97,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 		bm_puts("SPER raw_read_now\n");
 		uint32_t v = d1_mmio_read32(D1_PLIC_BASE + D1_PLIC_PRIO_OFFSET(D1_PLIC_NSOURCES));
 		bm_printf("SPER raw_read_survived value=%u\n", v);
+		(void)d1_uart_drain(&bm_uart);
 		return 0;
 	}
 
@@ -118,5 +119,6 @@ int bm_main(uint64_t a0, uint64_t a1)
 		irq_round_trip();
 	}
 	bm_puts("SPER end\n");
+	(void)d1_uart_drain(&bm_uart); /* before SBI shutdown ends QEMU */
 	return 0;
 }
