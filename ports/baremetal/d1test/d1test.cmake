@@ -54,3 +54,8 @@ add_test(NAME emu_d1test_uart_errors_no_inject_fails
 set_tests_properties(emu_d1test_uart_errors_no_inject_fails PROPERTIES WILL_FAIL TRUE)
 set_tests_properties(emu_d1test_uart_errors_counted emu_d1test_uart_errors_no_inject_fails
   PROPERTIES TIMEOUT 200 LABELS d1test RUN_SERIAL TRUE)
+
+bm_add_image(d1test_plic_storm SOURCES ${D1TEST_DIR}/plic_storm.c)
+add_test(NAME emu_d1test_plic_storm
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_plic_storm.py ${D1TEST_IMG}/d1test_plic_storm.elf)
+set_tests_properties(emu_d1test_plic_storm PROPERTIES TIMEOUT 240 LABELS d1test RUN_SERIAL TRUE)
