@@ -33,6 +33,19 @@
  * "line-baud": if non-zero, the far end runs at this rate and characters
  * received while the UART is programmed more than 2 % away from it arrive
  * with a framing error and wrong data, as they would on a real line.
+ *
+ * Receive errors are kept per character, as on the 16550 in FIFO mode
+ * (PC16550D data sheet, LSR bits 1-4 and 7): PE, FE and BI belong to a
+ * character and show in LSR while it is at the top of the RX FIFO (the
+ * LSR read clears them), LSR bit 7 is set while any character in the FIFO
+ * has one, and OE is set when a character arrives at a full FIFO and is
+ * lost.  A break from the chardev (CHR_EVENT_BREAK: the mux's C-a b, a
+ * telnet BREAK) is received as one zero character with BI.
+ *
+ * Error injection, for tests (not on the D1): "inject-fe-every" and
+ * "inject-pe-every", if non-zero, give every Nth character received from
+ * the line (counted from reset) a framing or a parity error (a parity
+ * error only while parity is enabled, LCR.PEN).
  */
 
 #include "qemu/osdep.h"
@@ -94,6 +107,8 @@
 #define LSR_THRE    BIT(5)
 #define LSR_TEMT    BIT(6)
 #define LSR_ERRS    (LSR_OE | LSR_PE | LSR_FE | LSR_BI)
+#define LSR_CHARERR (LSR_PE | LSR_FE | LSR_BI)
+#define LSR_FIFOERR BIT(7)
 
 #define USR_BUSY    BIT(0)
 #define USR_TFNF    BIT(1)
@@ -165,9 +180,28 @@ static bool uart_busy(DwApbUartState *s)
     return s->tx_shifting || s->tx_count || s->rx_shifting || s->rx_count;
 }
 
+/* Errors of the character at the top of the RX FIFO, and OE. */
+static uint8_t uart_top_err(DwApbUartState *s)
+{
+    return (s->lsr_err & LSR_OE) |
+           (s->rx_count ? s->rx_err[s->rx_head] & LSR_CHARERR : 0);
+}
+
+static bool uart_fifo_has_err(DwApbUartState *s)
+{
+    uint32_t i;
+
+    for (i = 0; i < s->rx_count; i++) {
+        if (s->rx_err[(s->rx_head + i) % DW_APB_UART_FIFO_MAX]) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static uint8_t uart_iid(DwApbUartState *s)
 {
-    if ((s->ier & IER_ELSI) && (s->lsr_err & LSR_ERRS)) {
+    if ((s->ier & IER_ELSI) && uart_top_err(s)) {
         return IIR_RLS;
     }
     if ((s->ier & IER_ERBFI) && s->timeout_ipending && s->rx_count) {
@@ -204,13 +238,15 @@ static void uart_rearm_timeout(DwApbUartState *s)
 
 static void uart_rx_push(DwApbUartState *s, uint8_t byte, uint8_t err)
 {
+    uint32_t slot = (s->rx_head + s->rx_count) % DW_APB_UART_FIFO_MAX;
+
     if (s->rx_count >= uart_depth(s)) {
         s->lsr_err |= LSR_OE;
         s->rx_overruns++;
     } else {
-        s->rx_fifo[(s->rx_head + s->rx_count) % DW_APB_UART_FIFO_MAX] = byte;
+        s->rx_fifo[slot] = byte;
+        s->rx_err[slot] = err & LSR_CHARERR;
         s->rx_count++;
-        s->lsr_err |= err;
     }
     s->timeout_ipending = false;
     uart_update_irq(s);
@@ -294,14 +330,39 @@ static void uart_rx_done(void *opaque)
 {
     DwApbUartState *s = opaque;
 
+    uint8_t err = 0;
+
     s->rx_shifting = false;
+    s->rx_chars++;
+    if (s->inject_fe_every && s->rx_chars % s->inject_fe_every == 0) {
+        err |= LSR_FE;
+    }
+    if (s->inject_pe_every && s->rx_chars % s->inject_pe_every == 0 &&
+        (s->lcr & LCR_PEN)) {
+        err |= LSR_PE;
+    }
     if (uart_line_mismatch(s)) {
         uart_rx_push(s, ~s->rx_shift, LSR_FE);
     } else {
-        uart_rx_push(s, s->rx_shift, 0);
+        uart_rx_push(s, s->rx_shift, err);
     }
     uart_rx_next(s);
     qemu_chr_fe_accept_input(&s->chr);
+}
+
+static void uart_event(void *opaque, QEMUChrEvent event)
+{
+    DwApbUartState *s = opaque;
+
+    if (event != CHR_EVENT_BREAK) {
+        return;
+    }
+    if (!uart_clocked(s) || !uart_char_ns(s)) {
+        s->rx_dropped_gated++;
+        return;
+    }
+    s->rx_breaks++;
+    uart_rx_push(s, 0, LSR_BI);
 }
 
 static void uart_timeout(void *opaque)
@@ -414,9 +475,13 @@ static uint64_t dw_apb_uart_read(void *opaque, hwaddr offset, unsigned size)
     case REG_MCR:
         return s->mcr;
     case REG_LSR:
-        v = s->lsr_err & LSR_ERRS;
+        v = uart_top_err(s);
+        if (uart_fifo_has_err(s)) {
+            v |= LSR_FIFOERR;
+        }
         if (s->rx_count) {
             v |= LSR_DR;
+            s->rx_err[s->rx_head] = 0;  /* cleared by this read */
         }
         if (!s->tx_count) {
             v |= LSR_THRE;
@@ -570,6 +635,7 @@ static void uart_reset_state(DwApbUartState *s)
     s->timeout_ipending = false;
     s->busy_ipending = false;
     s->rx_head = s->rx_count = 0;
+    s->rx_chars = 0;
     s->tx_head = s->tx_count = 0;
     s->tx_shifting = false;
     s->rx_shifting = false;
@@ -609,7 +675,7 @@ static void dw_apb_uart_realize(DeviceState *dev, Error **errp)
         return;
     }
     qemu_chr_fe_set_handlers(&s->chr, uart_can_receive, uart_receive,
-                             NULL, NULL, s, NULL, true);
+                             uart_event, NULL, s, NULL, true);
 }
 
 static void dw_apb_uart_init(Object *obj)
@@ -633,13 +699,15 @@ static Property dw_apb_uart_properties[] = {
     DEFINE_PROP_CHR("chardev", DwApbUartState, chr),
     DEFINE_PROP_UINT32("fifo-size", DwApbUartState, fifo_size, 64),
     DEFINE_PROP_UINT32("line-baud", DwApbUartState, line_baud, 0),
+    DEFINE_PROP_UINT32("inject-fe-every", DwApbUartState, inject_fe_every, 0),
+    DEFINE_PROP_UINT32("inject-pe-every", DwApbUartState, inject_pe_every, 0),
     DEFINE_PROP_END_OF_LIST(),
 };
 
 static const VMStateDescription vmstate_dw_apb_uart = {
     .name = "dw-apb-uart",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT8(ier, DwApbUartState),
         VMSTATE_UINT8(lcr, DwApbUartState),
@@ -655,6 +723,8 @@ static const VMStateDescription vmstate_dw_apb_uart = {
         VMSTATE_BOOL(busy_ipending, DwApbUartState),
         VMSTATE_BOOL(in_reset, DwApbUartState),
         VMSTATE_UINT8_ARRAY(rx_fifo, DwApbUartState, DW_APB_UART_FIFO_MAX),
+        VMSTATE_UINT8_ARRAY(rx_err, DwApbUartState, DW_APB_UART_FIFO_MAX),
+        VMSTATE_UINT64(rx_chars, DwApbUartState),
         VMSTATE_UINT32(rx_head, DwApbUartState),
         VMSTATE_UINT32(rx_count, DwApbUartState),
         VMSTATE_UINT8_ARRAY(tx_fifo, DwApbUartState, DW_APB_UART_FIFO_MAX),

@@ -34,13 +34,14 @@ struct DwApbUartState {
     QEMUTimer timeout_timer; /* character timeout */
 
     uint8_t ier, lcr, mcr, scr, dll, dlh, fcr, halt;
-    uint8_t lsr_err;         /* OE/PE/FE/BI latched until LSR is read */
+    uint8_t lsr_err;         /* OE latched until LSR is read */
     bool thr_ipending;
     bool timeout_ipending;
     bool busy_ipending;
     bool in_reset;
 
     uint8_t rx_fifo[DW_APB_UART_FIFO_MAX];
+    uint8_t rx_err[DW_APB_UART_FIFO_MAX];  /* PE/FE/BI of each character */
     uint32_t rx_head, rx_count;
     uint8_t tx_fifo[DW_APB_UART_FIFO_MAX];
     uint32_t tx_head, tx_count;
@@ -56,10 +57,14 @@ struct DwApbUartState {
     uint64_t rx_overruns;
     uint64_t rx_dropped_gated;
     uint64_t busy_writes;
+    uint64_t rx_breaks;
+    uint64_t rx_chars;       /* characters received from the line */
 
     /* properties */
     uint32_t fifo_size;
     uint32_t line_baud;      /* 0: the far end follows any baud rate */
+    uint32_t inject_fe_every;   /* tests: every Nth character has FE */
+    uint32_t inject_pe_every;   /* tests: every Nth character has PE */
 };
 
 #endif

@@ -1,0 +1,61 @@
+# SPDX-License-Identifier: Apache-2.0
+# d1test: guest images that prove the library's behaviour on the emulated D1
+# (QEMU -M allwinner-d1, emu/qemu-d1), and their ctest runs
+# (tests/emu/d1test.py; docs/reliability-emu.md). Included from
+# ports/baremetal/CMakeLists.txt for D1_PLATFORM=d1 only.
+set(D1TEST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/d1test)
+
+# The M-mode shim that stands in for OpenSBI (-bios), built with S_PER off
+# and on. Linked alone at 0x40000000 with the library (d1_plic_set_s_per).
+foreach(sper 0 1)
+  add_executable(d1test_mshim_sper${sper} ${D1TEST_DIR}/mshim_start.S ${D1TEST_DIR}/mshim.c)
+  set_target_properties(d1test_mshim_sper${sper} PROPERTIES SUFFIX ".elf" C_EXTENSIONS ON)
+  target_compile_definitions(d1test_mshim_sper${sper} PRIVATE MSHIM_S_PER=${sper})
+  target_compile_options(d1test_mshim_sper${sper} PRIVATE -ffreestanding)
+  target_link_libraries(d1test_mshim_sper${sper} PRIVATE d1drivers)
+  d1_target_warnings(d1test_mshim_sper${sper})
+  target_link_options(d1test_mshim_sper${sper} PRIVATE -nostdlib -T${D1TEST_DIR}/mshim.ld
+    -Wl,--no-warn-rwx-segments)
+  set_property(TARGET d1test_mshim_sper${sper} APPEND PROPERTY LINK_DEPENDS ${D1TEST_DIR}/mshim.ld)
+endforeach()
+
+bm_add_image(d1test_sper SOURCES ${D1TEST_DIR}/sper.c)
+bm_add_image(d1test_sper_raw SOURCES ${D1TEST_DIR}/sper.c DEFINES SPER_RAW_PROBE=1)
+
+# ---- ctest on the emulated D1 (label d1test; each under a timeout) ----
+enable_testing()
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+set(D1TEST_PY ${PROJECT_SOURCE_DIR}/tests/emu)
+set(D1TEST_IMG ${CMAKE_CURRENT_BINARY_DIR})
+set(D1TEST_SHIMS --shim0 ${D1TEST_IMG}/d1test_mshim_sper0.elf --shim1 ${D1TEST_IMG}/d1test_mshim_sper1.elf)
+foreach(case off on opensbi)
+  add_test(NAME emu_d1test_sper_${case}
+    COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_sper.py --case ${case}
+      --image ${D1TEST_IMG}/d1test_sper.elf ${D1TEST_SHIMS})
+endforeach()
+add_test(NAME emu_d1test_sper_raw_faults
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_sper.py --case raw
+    --image ${D1TEST_IMG}/d1test_sper_raw.elf ${D1TEST_SHIMS})
+set_tests_properties(emu_d1test_sper_off emu_d1test_sper_on emu_d1test_sper_opensbi
+  emu_d1test_sper_raw_faults PROPERTIES TIMEOUT 120 LABELS d1test RUN_SERIAL TRUE)
+
+bm_add_image(d1test_oneshot SOURCES ${D1TEST_DIR}/oneshot.c)
+add_test(NAME emu_d1test_oneshot
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_oneshot.py ${D1TEST_IMG}/d1test_oneshot.elf)
+set_tests_properties(emu_d1test_oneshot PROPERTIES TIMEOUT 300 LABELS d1test RUN_SERIAL TRUE)
+
+bm_add_image(d1test_uart_err SOURCES ${D1TEST_DIR}/uart_err.c)
+add_test(NAME emu_d1test_uart_errors_counted
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_uart_err.py ${D1TEST_IMG}/d1test_uart_err.elf)
+# Negative control: the same stream without injection must fail the counts.
+add_test(NAME emu_d1test_uart_errors_no_inject_fails
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_uart_err.py --no-inject
+    ${D1TEST_IMG}/d1test_uart_err.elf)
+set_tests_properties(emu_d1test_uart_errors_no_inject_fails PROPERTIES WILL_FAIL TRUE)
+set_tests_properties(emu_d1test_uart_errors_counted emu_d1test_uart_errors_no_inject_fails
+  PROPERTIES TIMEOUT 200 LABELS d1test RUN_SERIAL TRUE)
+
+bm_add_image(d1test_plic_storm SOURCES ${D1TEST_DIR}/plic_storm.c)
+add_test(NAME emu_d1test_plic_storm
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_plic_storm.py ${D1TEST_IMG}/d1test_plic_storm.elf)
+set_tests_properties(emu_d1test_plic_storm PROPERTIES TIMEOUT 240 LABELS d1test RUN_SERIAL TRUE)

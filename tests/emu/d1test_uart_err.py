@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Issue 13 item 7 (UART part) on the emulated D1: injected framing,
+parity, break and overrun errors, counted by the library's UART stats,
+nothing lost beyond what is counted (image ports/baremetal/d1test/
+uart_err.c).
+
+The machine's DW UART injects a framing error on every 7th and a parity
+error on every 11th character received from the line (-global
+dw-apb-uart.inject-fe-every=7, inject-pe-every=11; the image runs 8E1), and
+receives a break (one NUL with LSR.BI) for each C-a b of the chardev mux.
+Errors are per character as on a 16550 in FIFO mode, so the library's
+counts must match exactly and the delivered bytes must be the sent ones
+minus exactly the errored characters (byte-exact, FNV-1a). Overrun: a
+burst arrives while the image's interrupts are off; the delivered bytes
+must be the burst minus one contiguous run (the characters that met a full
+64-byte FIFO), reported as one overrun.
+
+--no-inject is the negative control: the same stream without injection
+must fail the counting checks (the test can see the difference).
+-icount shift=0,sleep=on, as the emulator's own UART test."""
+import argparse
+import sys
+
+from d1test_common import Checks, Run, fields
+
+K = 3000
+BREAKS = 3
+FE_EVERY, PE_EVERY = 7, 11
+BURST = 300
+FIFO = 64
+
+
+def fnv1a(data):
+    h = 0xcbf29ce484222325
+    for b in data:
+        h = ((h ^ b) * 0x100000001b3) & (2**64 - 1)
+    return h
+
+
+def stream(n, salt):
+    # printable bytes only: 0x01 is the mux's escape
+    return bytes(0x20 + (i * 37 + i // 95 + salt) % 95 for i in range(n))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("image")
+    ap.add_argument("--no-inject", action="store_true")
+    ap.add_argument("--timeout", type=float, default=150)
+    a = ap.parse_args()
+
+    # A mux chardev of its own on stdio: C-a b in the stream is a break.
+    extra = ["-chardev", "stdio,id=s0,mux=on,signal=off"]
+    extra += [] if a.no_inject else [
+        "-global", f"dw-apb-uart.inject-fe-every={FE_EVERY}",
+        "-global", f"dw-apb-uart.inject-pe-every={PE_EVERY}"]
+    r = Run(a.image, icount="shift=0,sleep=on", serial="chardev:s0", extra=extra)
+    data = stream(K, 0)
+    burst = stream(BURST, 17)
+    c = Checks("emu_d1test_uart_err" + ("_no_inject" if a.no_inject else ""))
+    if c.ok(r.wait_for(r"^UERR ready errors\r?$", a.timeout) is not None, "phase errors: ready"):
+        third = K // BREAKS
+        for k in range(BREAKS):
+            r.send(data[k * third:(k + 1) * third])
+            r.send(b"\x01b")        # mux: send a break
+        if c.ok(r.wait_for(r"^UERR ready overrun\r?$", a.timeout) is not None,
+                "phase overrun: ready"):
+            r.send(burst)
+            r.wait_for(r"^UERR end.*\n|^FAIL.*\n|^FATAL.*\n", a.timeout)
+    r.close()
+    out = r.text
+    f = fields(out, "UERR")
+
+    kept = bytes(b for i, b in enumerate(data, 1) if i % FE_EVERY and i % PE_EVERY)
+    n_fe, n_pe = K // FE_EVERY, K // PE_EVERY
+    rx, st = f.get("rx_errors", {}), f.get("stats_errors", {})
+    c.ok(st.get("framing") == n_fe, f"framing errors counted: {st.get('framing')} (injected {n_fe})")
+    c.ok(st.get("parity") == n_pe, f"parity errors counted: {st.get('parity')} (injected {n_pe})")
+    c.ok(st.get("brk") == BREAKS, f"breaks counted: {st.get('brk')} (sent {BREAKS})")
+    c.ok(st.get("overrun") == 0 and st.get("rx_dropped") == 0,
+         "no overrun, nothing dropped in the error phase")
+    c.ok(rx.get("count") == len(kept) and rx.get("fnv") == fnv1a(kept),
+         f"delivered byte-exact: the {K} sent minus the {K - len(kept)} errored "
+         f"({rx.get('count')} bytes, hash {'matches' if rx.get('fnv') == fnv1a(kept) else 'differs'})")
+    c.ok(st.get("rx_bytes") == rx.get("count"), "rx_bytes equals what the reader got")
+    lost = K - (rx.get("count") or 0)
+    c.ok(lost == (st.get("framing") or 0) + (st.get("parity") or 0) - K // (FE_EVERY * PE_EVERY),
+         f"every missing byte is a counted bad character ({lost} missing)")
+
+    # The burst: the line's character count goes on from K (the injection
+    # with it). The FIFO holds the first 64 characters that arrive, good
+    # and bad; what arrives at a full FIFO is lost (one OE); then, once the
+    # image drains, the rest of the burst, if any, arrives normally.
+    so = f.get("stats_overrun", {})
+    hx = f.get("hex_overrun", {}).get("data", "")
+    got = bytes.fromhex(hx) if isinstance(hx, str) else b""
+    ov = (so.get("overrun") or 0) - (st.get("overrun") or 0)
+    c.ok(ov == 1, f"one overrun counted for the burst ({ov})")
+
+    def good(j):            # burst index j is line character K + j + 1
+        g = K + j + 1
+        return a.no_inject or (g % FE_EVERY and g % PE_EVERY)
+
+    in_fifo = bytes(burst[j] for j in range(FIFO) if good(j))
+    ok_burst = False
+    gap = 0
+    for gap in range(1, BURST - FIFO + 1):
+        tail = bytes(burst[j] for j in range(FIFO + gap, BURST) if good(j))
+        if got == in_fifo + tail:
+            ok_burst = True
+            break
+    c.ok(ok_burst, f"burst delivered as the FIFO's {len(in_fifo)} good bytes then the tail after "
+         f"one lost run ({len(got)} bytes delivered of {BURST})")
+    bad_burst = sum(1 for j in range(FIFO) if not good(j))
+    c.ok((so.get("framing", 0) - st.get("framing", 0)) + (so.get("parity", 0) - st.get("parity", 0))
+         >= bad_burst, "the bad characters that reached the FIFO were counted")
+    c.ok("UERR end" in out and f.get("end", {}).get("traps_spurious") == 0,
+         "the image ran to its end, no stray trap")
+    print(f"  runtime {r.seconds:.1f} s")
+    return c.done(("output", out), ("qemu log", r.qlog))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
