@@ -295,7 +295,10 @@ static void d1_rt_hwtimer_isr(int vector, void *param)
 
     (void)vector;
     h->t_isr = d1_rt_hwtimer_time();
-    (void)d1_timer_isr(&h->t); /* W1C this channel's status bit */
+    if (d1_timer_isr(&h->t) == D1_TIMER_ISR_SPURIOUS) /* W1C this channel's bit */
+    {
+        return; /* no expiry pending: counted by the library */
+    }
     /* A hardware one-shot has ended: the driver's state follows, so the
      * next start is accepted (d1_timer_stop waits >= 3 clocks). */
     if (h->oneshot && h->running)

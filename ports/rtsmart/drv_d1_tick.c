@@ -59,7 +59,13 @@ static void d1_rt_tick_isr(int vector, void *param)
     (void)vector;
     /* Acknowledge this channel (W1C), sample, queue the next interval of a
      * fractional schedule; then the kernel tick. */
-    d1_rt_tick_latency_clocks = d1_timer_isr((struct d1_timer *)param);
+    rt_uint32_t clocks = d1_timer_isr((struct d1_timer *)param);
+
+    if (clocks == D1_TIMER_ISR_SPURIOUS)
+    {
+        return; /* no boundary: counted by the library, no kernel tick */
+    }
+    d1_rt_tick_latency_clocks = clocks;
     d1_rt_tick_count++;
     rt_tick_increase();
 }
