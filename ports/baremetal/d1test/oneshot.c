@@ -266,9 +266,9 @@ static void chain(const char *name, bool relative, uint32_t n, uint64_t period)
 	}
 	bm_printf("ONESHOT %s err=%d n=%u period=%llu fired=%u done=%u late_min=%lld late_max=%lld "
 	          "late_first=%lld late_last=%lld mean_first100=%llu mean_last100=%llu\n",
-	          name, (int)e, n, (unsigned long long)period, fired, !chain_on, (long long)late_min,
-	          (long long)late_max, (long long)late_first, (long long)late_last,
-	          (unsigned long long)(late_sum_first / 100u),
+	          name, (int)e, n, (unsigned long long)period, fired, !chain_on,
+	          (long long)late_min, (long long)late_max, (long long)late_first,
+	          (long long)late_last, (unsigned long long)(late_sum_first / 100u),
 	          (unsigned long long)(late_sum_last / 100u));
 }
 

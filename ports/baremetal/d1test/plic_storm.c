@@ -175,8 +175,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_printf("PSTORM unhandled hook_calls=%u unhandled=%u spurious=%u enabled_after=%u "
 	          "main_iters=%llu\n",
 	          hook_calls, bm_plic_stats.unhandled - p1.unhandled,
-	          bm_plic_stats.spurious - p1.spurious, enabled76(),
-	          (unsigned long long)iters);
+	          bm_plic_stats.spurious - p1.spurious, enabled76(), (unsigned long long)iters);
 	bm_printf("PSTORM end traps_spurious=%llu\n", (unsigned long long)bm_spurious_traps());
 	(void)d1_uart_drain(&bm_uart);
 	return 0;

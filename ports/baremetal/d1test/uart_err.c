@@ -108,7 +108,8 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_check(d1_uart_configure(&bm_uart, &cfg, NULL), "d1_uart_configure 8E1");
 	bm_board_plic_init(0u);
 	bm_board_irq_attach(BM_UART_IRQ, uart_irq, &bm_uart, 1u);
-	bm_check(d1_uart_irq_start(&bm_uart, rx_ring, sizeof rx_ring, NULL, 0u), "d1_uart_irq_start");
+	bm_check(d1_uart_irq_start(&bm_uart, rx_ring, sizeof rx_ring, NULL, 0u),
+	         "d1_uart_irq_start");
 	bm_irq_enable();
 
 	bm_puts("UERR ready errors\n");
