@@ -605,7 +605,7 @@ d1_err_t d1_timer_oneshot_remaining(const struct d1_timer *t, uint64_t *clocks)
 
 d1_err_t d1_timer_get_stats(const struct d1_timer *t, struct d1_timer_stats *out)
 {
-	if (t == NULL || out == NULL) {
+	if (!handle_ok(t) || out == NULL) {
 		return D1_EINVAL;
 	}
 	*out = t->stats;

@@ -299,7 +299,8 @@ d1_err_t d1_timer_oneshot_remaining(const struct d1_timer *t, uint64_t *clocks);
  * @brief Copy the handle's counters.
  * @param t   Initialised handle.
  * @param out Out: the counters.
- * @return D1_OK, or D1_EINVAL for a NULL argument.
+ * @return D1_OK, or D1_EINVAL for a NULL argument or a never-initialised
+ *         handle (@p out untouched).
  */
 d1_err_t d1_timer_get_stats(const struct d1_timer *t, struct d1_timer_stats *out);
 
