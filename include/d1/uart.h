@@ -250,7 +250,8 @@ d1_err_t d1_uart_drain(struct d1_uart *u);
  * @param tx_buf  TX storage, or NULL when @p tx_size is 0.
  * @param tx_size Power of two (>= 2), or 0.
  * @return D1_OK; D1_EINVAL for a bad handle/buffer/size; D1_EBUSY if
- *         already in interrupt mode. Nothing written on error.
+ *         already in interrupt mode; D1_ESTATE after an unrecoverable
+ *         configure failure (as d1_uart_putc()). Nothing written on error.
  */
 d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
                            uint32_t tx_size);
