@@ -485,26 +485,40 @@ static void test_plic_foreign_source_forever(void **state)
 
 /* ---- time.h: the reference delay on a `time` CSR that stands still ---- */
 
-#ifndef D1_TIME_STALL_READS
-#define D1_TIME_STALL_READS 1048576u /* the bound the fix documents */
-#endif
-
 static void test_time_delay_counter_stopped(void **state)
 {
 	struct meas m;
 	uint64_t reads;
+	d1_err_t e;
 
 	(void)state;
 	sim_set_time_step(0);                          /* `time` stands still */
-	sim_set_time_rescue(4u * D1_TIME_STALL_READS); /* ... until this many readings */
+	sim_set_time_rescue(4u * D1_TIME_STALL_READS); /* (a spin for ever ends here) */
 	m = begin();
-	d1_time_delay_us(1000);
+	e = d1_time_delay_us(1000);
 	reads = sim_time_reads() - m.r0;
-	printf("WAIT %-40s %llu readings of a stopped `time` (bound %llu)\n",
-	       "time_delay_counter_stopped", (unsigned long long)reads,
+	printf("WAIT %-40s result %4d, %llu readings of a stopped `time` (bound %llu)\n",
+	       "time_delay_counter_stopped", (int)e, (unsigned long long)reads,
 	       (unsigned long long)D1_TIME_STALL_READS + 1u);
-	assert_true(reads <= D1_TIME_STALL_READS + 1u);
+	assert_int_equal(e, D1_ETIMEDOUT);
+	assert_int_equal(reads, D1_TIME_STALL_READS + 1u);
+	assert_int_equal(sim_reads() + sim_writes(), 0);
 	waits_checked++;
+}
+
+/* The stall bound does not end a delay on a running counter early: with
+ * `time` moving one tick per reading the delay takes exactly its ticks. */
+static void test_time_delay_running_counter(void **state)
+{
+	uint64_t t0;
+	uint64_t ticks = 1000u * (D1_TIME_HZ / 1000000u) + 1u;
+	d1_err_t e;
+
+	(void)state;
+	t0 = d1_time_now();
+	e = d1_time_delay_us(1000);
+	assert_int_equal(e, D1_OK);
+	assert_true(d1_time_now() - t0 >= ticks);
 }
 
 int main(void)
@@ -536,6 +550,7 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_plic_foreign_source_forever, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_time_delay_counter_stopped, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_time_delay_running_counter, setup, teardown),
 	};
 	int failed = cmocka_run_group_tests_name("bounded_waits", tests, NULL, NULL);
 
