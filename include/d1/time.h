@@ -50,8 +50,9 @@ static inline uint64_t d1_time_now(void)
 
 #ifndef D1_TIME_STALL_READS
 /** Readings of an unchanged `time` after which d1_time_delay_us() stops
- *  waiting: a counter that does not move is stopped (a running one changes
- *  within a few hundred readings; docs/reliability.md "Bounded waits"). */
+ *  waiting: the counter has stopped (a running one changes within about
+ *  1,000 readings even at 1 MHz read once per 1 GHz cycle;
+ *  docs/reliability.md "Bounded waits"). */
 #define D1_TIME_STALL_READS 1048576u
 #endif
 

@@ -58,10 +58,10 @@ enum d1_timer_mode {
 /** Sync time after clearing EN, input clocks of the clock the channel ran on
  *  (3 x 128 / 32768 Hz = 11.72 ms at most; docs/hardware-facts.md "Timer"). */
 #define D1_TIMER_SYNC_CLOCKS 3u
-/** d1_timer_start()'s RELOAD wait: this many input clocks (15.63 ms at most,
- *  LOSC / 128) ... */
+/** d1_timer_start()'s RELOAD wait, input clocks (4 x 128 / 32768 Hz = 15.63
+ *  ms at most), polled every 1 us; never shorter than D1_TIMER_RELOAD_MIN_US. */
 #define D1_TIMER_RELOAD_BUDGET_CLOCKS 4u
-/** ... but at least this many microseconds, polled every 1 us. */
+/** Shortest RELOAD wait of d1_timer_start(), us. */
 #define D1_TIMER_RELOAD_MIN_US 10u
 
 /**
