@@ -14,13 +14,14 @@
 #define NS_PER_S 1000000000ull
 
 /* Linux timer-sun4i.c: after disabling, wait "at least 2 cycles of the timer
- * source clock" before reprogramming. We take 3 input clocks (after the
- * prescaler, the longer reading), as Linux's TIMER_SYNC_TICKS does. */
-#define SYNC_CLOCKS 3u
+ * source clock" before reprogramming. We take D1_TIMER_SYNC_CLOCKS = 3 input
+ * clocks (after the prescaler, the longer reading), as Linux's
+ * TIMER_SYNC_TICKS does. */
+#define SYNC_CLOCKS D1_TIMER_SYNC_CLOCKS
 /* RELOAD copies INTV into CUR; allow this many input clocks (plus a floor in
- * microseconds) for the load before declaring it stuck. */
-#define RELOAD_BUDGET_CLOCKS 4u
-#define RELOAD_MIN_US        10u
+ * microseconds) for the load before declaring it stuck (timer.h). */
+#define RELOAD_BUDGET_CLOCKS D1_TIMER_RELOAD_BUDGET_CLOCKS
+#define RELOAD_MIN_US        D1_TIMER_RELOAD_MIN_US
 #define RELOAD_POLL_US       1u
 
 static uintptr_t reg(const struct d1_timer *t, uint32_t off)
@@ -605,7 +606,7 @@ d1_err_t d1_timer_oneshot_remaining(const struct d1_timer *t, uint64_t *clocks)
 
 d1_err_t d1_timer_get_stats(const struct d1_timer *t, struct d1_timer_stats *out)
 {
-	if (t == NULL || out == NULL) {
+	if (!handle_ok(t) || out == NULL) {
 		return D1_EINVAL;
 	}
 	*out = t->stats;

@@ -57,6 +57,11 @@ uint64_t sim_unmapped(void);
  * a polling loop makes progress. sim_reset() restores offset 0, step 1. */
 void sim_set_time_offset(uint64_t offset);
 void sim_set_time_step(uint64_t step);
+/* Rescue for a test of code that may spin on a stopped `time` (step 0) for
+ * ever: after @p reads more readings from now, each reading lets 2^30 ticks
+ * pass, so the spin ends and the test can report how long it took (0: off;
+ * sim_reset() turns it off). */
+void sim_set_time_rescue(uint64_t reads);
 uint64_t sim_time_reads(void);
 
 /* Bus faults (an access the device answers with an error response, e.g.
