@@ -628,6 +628,7 @@ static void q_write_setup(void)
 #define T_SELF_PERIOD  2400u  /* 100 us */
 #define T_FRAC_HZ      70000u /* 342 6/7 clocks */
 #define T_STEP         60u
+#define T_SHORT_HZ     1100000u /* 21 9/11 clocks: shorter than start's RELOAD poll */
 
 static struct timer_model tm;
 static struct d1_timer tt[2];
@@ -645,6 +646,7 @@ static unsigned bad_spacing[2];
 static bool oneshot[2];
 static d1_err_t t_err;
 static bool t_en_after;
+static uint64_t t_step; /* serving step, < half the shortest period */
 
 static void on_boundary(void *arg, unsigned ch, uint64_t in_clocks)
 {
@@ -686,8 +688,8 @@ static void timer_isr(unsigned c)
  * as a lost tick). */
 static void timer_advance(uint64_t ticks)
 {
-	for (uint64_t t = 0; t < ticks; t += T_STEP) {
-		sim_advance(ticks - t < T_STEP ? ticks - t : T_STEP);
+	for (uint64_t t = 0; t < ticks; t += t_step) {
+		sim_advance(ticks - t < t_step ? ticks - t : t_step);
 		for (unsigned c = 0; c < 2u; c++) {
 			if ((tm.irq_sta & (1u << c)) != 0u) {
 				timer_isr(c);
@@ -709,6 +711,7 @@ static void timer_fresh(unsigned self)
 	tm.on_boundary = on_boundary;
 	ts = self;
 	to = 1u - self;
+	t_step = T_STEP;
 	for (unsigned c = 0; c < 2u; c++) {
 		assert_int_equal(d1_timer_init(&tt[c], D1_TIMER_BASE, c, D1_OSC24M_HZ, D1_LOSC_HZ),
 		                 D1_OK);
@@ -750,8 +753,9 @@ static void timer_cross_setup(unsigned self)
 	timer_advance(T_OTHER_PERIOD / 3u);
 }
 
-/* The other channel's interrupt: its boundary comes, its handler acks it
- * (IRQ_STA W1C), then flips its own IRQ_EN bit as an OS handler might
+/* The other channel's interrupt: its boundary comes (unless one is already
+ * pending: then the interrupt is that one's), its handler acks it (IRQ_STA
+ * W1C), then flips its own IRQ_EN bit as an OS handler might
  * (d1_timer_irq_enable(): a read-modify-write of the word the thread's
  * channel shares). */
 static void timer_other_irq(void *arg)
@@ -759,7 +763,7 @@ static void timer_other_irq(void *arg)
 	const struct timer_model_ch *c = &tm.ch[to];
 
 	(void)arg;
-	if ((c->ctrl & 1u) != 0u && c->loaded) {
+	if ((tm.irq_sta & (1u << to)) == 0u && (c->ctrl & 1u) != 0u && c->loaded) {
 		sim_advance((uint64_t)c->cur + 1u);
 	}
 	timer_isr(to);
@@ -768,13 +772,13 @@ static void timer_other_irq(void *arg)
 }
 
 /* The thread's own channel's interrupt: its next boundary (or expiry)
- * comes, its handler runs. */
+ * comes, unless one is already pending, and its handler runs. */
 static void timer_self_irq(void *arg)
 {
 	const struct timer_model_ch *c = &tm.ch[ts];
 
 	(void)arg;
-	if ((c->ctrl & 1u) != 0u) {
+	if ((tm.irq_sta & (1u << ts)) == 0u && (c->ctrl & 1u) != 0u) {
 		if (c->reload_req) {
 			sim_advance(1u + (uint64_t)c->intv + 1u); /* the load, then a period */
 		} else if (c->loaded && !c->stopped) {
@@ -997,6 +1001,20 @@ static void s_start_frac_setup(void)
 	 * code can change that): boundary 2 may then be up to 2 clocks late,
 	 * and the accumulator pays that back within den - 1 periods (6 here),
 	 * after which every boundary is back within one clock. */
+	slack_k[ts] = 1u + per_den[ts];
+}
+
+/* A fractional period shorter than start's own RELOAD poll: the first
+ * boundary has passed (IRQ_STA set, handler not run yet) when start comes
+ * to queue period two, with or without an interrupt. */
+static void s_start_short_setup(void)
+{
+	timer_fresh(tparam());
+	timer_irq_on(ts, true);
+	t_step = 5;
+	assert_int_equal(d1_timer_set_period_hz(&tt[ts], T_SHORT_HZ, NULL), D1_OK);
+	per_num[ts] = D1_OSC24M_HZ / 100000u; /* 240 / 11 */
+	per_den[ts] = T_SHORT_HZ / 100000u;
 	slack_k[ts] = 1u + per_den[ts];
 }
 
@@ -1335,6 +1353,8 @@ static const struct icase cases[] = {
         TCASE("timer0_start_periodic_vs_own_isr", s_start_setup, t_start_call, timer_self_irq,
               timer_check, 0),
         TCASE("timer0_start_fractional_vs_own_isr", s_start_frac_setup, t_start_call,
+              timer_self_irq, timer_check, 0),
+        TCASE("timer0_start_fractional_short_vs_own_isr", s_start_short_setup, t_start_call,
               timer_self_irq, timer_check, 0),
         TCASE("timer0_oneshot_cancel_vs_own_isr", s_cancel_setup, t_cancel_call, timer_self_irq,
               s_cancel_check, 0),
