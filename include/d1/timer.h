@@ -172,7 +172,9 @@ d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer
 
 /**
  * @brief Program and start the channel; clears its stale IRQ_STA bit and
- *        waits (bounded) for the RELOAD (docs/design.md "Timer").
+ *        waits (bounded) for the RELOAD (docs/design.md "Timer"). The
+ *        channel's own d1_timer_isr() may interrupt it anywhere (a first
+ *        boundary before it returns is handled, and accounted for).
  * @param t    Handle with a period set, stopped.
  * @param mode D1_TIMER_PERIODIC or D1_TIMER_ONESHOT. One-shot needs an exact
  *             period.
@@ -278,8 +280,9 @@ uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks);
  *        for another clock must then be set again). Needs no period; does not
  *        poll. A deadline below D1_TIMER_ONESHOT_MIN_LEAD (0 = past) is armed
  *        as that lead and counted (d1_timer_stats.oneshot_clamped). The IRQ
- *        comes through d1_timer_isr(). Sequence and re-arm: docs/design.md
- *        "Timer".
+ *        comes through d1_timer_isr(), which may interrupt this call
+ *        anywhere (an expiry before it returns is reported once and stays
+ *        reported). Sequence and re-arm: docs/design.md "Timer".
  * @param t      Initialised handle, stopped or in one-shot use.
  * @param clocks Deadline, input clocks from now, 0..D1_TIMER_ONESHOT_MAX.
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE above D1_TIMER_ONESHOT_MAX;
