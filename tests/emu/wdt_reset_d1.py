@@ -111,7 +111,7 @@ def check_reset(c, a):
     c.ok(re.search(r"reset cause: watchdog \(riscv_wdt, 4000 ms\): run 1 interrupted", cause2)
          is not None, "boot 2: " + cause2)
     c.ok(rec2.get("state") == "running" and rec2.get("consistent") == "yes" and
-         rec2.get("torn") == 0, f"  record of run 1: running, consistent, not torn")
+         rec2.get("torn") == 0, "  record of run 1: running, consistent, not torn")
     c.ok(rec2.get("t_feed") == tf1, f"  its last feed is the one boot 1 printed ({rec2.get('t_feed')})")
     t0 = ns(rec2.get("t_start", 0))
     ts = ns(rec2.get("t_sample", 0))
