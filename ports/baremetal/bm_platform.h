@@ -12,8 +12,15 @@
 void bm_platform_early(void);
 /** Print what bm_platform_early() found (after the console is up). */
 void bm_platform_report(void);
-/** Called from the bench's main loop between loads (D1: watchdog feed policy). */
-void bm_platform_idle(void);
+/** A measured run starts (D1: the reset record, if a watchdog is armed). */
+void bm_platform_run_begin(void);
+/** A sample was recorded, from the tick ISR (D1: the reset record). */
+void bm_platform_run_sample(uint64_t samples, uint64_t missed, uint64_t boundaries);
+/** The run finished (D1: the reset record says so). */
+void bm_platform_run_end(void);
+/** Called from the bench's main loop, interrupts on, between loads, with the
+ *  samples so far (D1: watchdog feed policy and its starvation option). */
+void bm_platform_idle(uint64_t samples);
 /** End of the bench: the status for bm_exit() (QEMU) or park (board). */
 int bm_platform_finish(void);
 

@@ -7,8 +7,15 @@
  *
  * Watchdog policy (build option D1_BENCH_WDT -> BM_WDT_FEED): default
  * "stop" (BM_WDT_FEED 0) stops it and reports what was inherited; "feed"
- * keeps it armed at 16 s in reset mode and feeds it from the main loop once
- * a second (never from the measured interrupt).
+ * keeps it armed in reset mode (D1_BENCH_WDT_TIMEOUT_MS, 16 s by default)
+ * and feeds it from the main loop once a second (never from the measured
+ * interrupt). D1_BENCH_WDT_STARVE_AFTER = N > 0 stops feeding after N
+ * samples, so that the watchdog resets the machine mid-run (issue 13 item
+ * 7), except on the boot right after such a reset, which feeds throughout.
+ *
+ * Reset cause (resetrec.h): read before anything else at boot, reported
+ * with the platform, and a record of every run that has a watchdog armed
+ * in reset mode.
  */
 #include <stddef.h>
 
@@ -19,6 +26,7 @@
 #include "d1/ccu.h"
 #include "d1/memmap.h"
 #include "d1/wdt.h"
+#include "resetrec.h"
 
 #ifndef BM_WDT_FEED
 #define BM_WDT_FEED 0
@@ -28,8 +36,16 @@
 #ifndef BM_WDT_TAKEOVER_OFF
 #define BM_WDT_TAKEOVER_OFF 0
 #endif
-#define WDT_KEEP_TIMEOUT_MS 16000u                  /* the longest the hardware has */
-#define WDT_FEED_EVERY      (BM_TIMEBASE_HZ * 1ull) /* 1 s of time CSR */
+/* D1_BENCH_WDT_TIMEOUT_MS: the feed policy's timeout (16 s, the longest
+ * the hardware has, by default). */
+#ifndef BM_WDT_TIMEOUT_MS
+#define BM_WDT_TIMEOUT_MS 16000u
+#endif
+/* D1_BENCH_WDT_STARVE_AFTER: stop feeding after this many samples (0: never). */
+#ifndef BM_WDT_STARVE_AFTER
+#define BM_WDT_STARVE_AFTER 0u
+#endif
+#define WDT_FEED_EVERY (BM_TIMEBASE_HZ * 1ull) /* 1 s of time CSR */
 
 static struct d1_wdt wdt;
 static struct d1_wdt_state inherited;
@@ -37,18 +53,22 @@ static d1_err_t wdt_err;
 static uint32_t wdt_achieved_ms;
 static uint64_t last_feed;
 static uint32_t feeds;
+static struct bm_resetrec_info reset_info;
+static bool starve_skip; /* this boot follows a reset that interrupted a starved run */
 static d1_err_t ccu_err = D1_OK;
 static uint32_t uart_clk;
 
 void bm_platform_early(void)
 {
+	bm_resetrec_boot(&reset_info);
+	starve_skip = reset_info.cause == BM_RESET_WATCHDOG && reset_info.state == BM_RUN_RUNNING;
 	wdt_err = d1_wdt_init(&wdt, D1_WDT_RISCV, D1_RISCV_WDT_BASE);
 	if (wdt_err == D1_OK && BM_WDT_TAKEOVER_OFF) {
 		wdt_err = d1_wdt_get_state(&wdt, &inherited);
 	} else if (wdt_err == D1_OK) {
 		wdt_err = d1_wdt_takeover(&wdt,
 		                          BM_WDT_FEED ? D1_WDT_TAKEOVER_KEEP : D1_WDT_TAKEOVER_STOP,
-		                          WDT_KEEP_TIMEOUT_MS, &inherited, &wdt_achieved_ms);
+		                          BM_WDT_TIMEOUT_MS, &inherited, &wdt_achieved_ms);
 	}
 	last_feed = bm_rdtime();
 }
@@ -83,6 +103,7 @@ static void report_wdt(const char *what, const struct d1_wdt_state *st)
 
 void bm_platform_report(void)
 {
+	bm_resetrec_report(&reset_info);
 	bm_printf("platform: Allwinner D1, S-mode payload at 0x40200000, UART0 clock %u Hz%s%s\n",
 	          uart_clk, ccu_err != D1_OK ? " (CCU refused: " : "",
 	          ccu_err != D1_OK ? d1_strerror(ccu_err) : "");
@@ -103,6 +124,14 @@ void bm_platform_report(void)
 		if (BM_WDT_FEED) {
 			bm_printf("watchdog: timeout now %u ms\n", wdt_achieved_ms);
 		}
+		if (BM_WDT_FEED && BM_WDT_STARVE_AFTER != 0u) {
+			bm_printf(
+			        "watchdog: starve after %u samples (D1_BENCH_WDT_STARVE_AFTER)%s\n",
+			        BM_WDT_STARVE_AFTER,
+			        starve_skip ? ": skipped, this boot follows a watchdog reset that "
+			                      "interrupted a run: fed throughout"
+			                    : "");
+		}
 	}
 	/* The other two instances, for the record (read only). */
 	static const struct {
@@ -119,16 +148,55 @@ void bm_platform_report(void)
 	}
 }
 
-void bm_platform_idle(void)
+void bm_platform_run_begin(void)
+{
+	struct d1_wdt_state st;
+	/* A reset during the run is attributable only with a watchdog armed
+	 * in reset mode (feed policy, or the inherited one left running). */
+	if (wdt_err == D1_OK && d1_wdt_get_state(&wdt, &st) == D1_OK && st.running &&
+	    st.action == D1_WDT_ACTION_RESET) {
+		bm_resetrec_begin(D1_WDT_RISCV, st.timeout_ms,
+		                  BM_WDT_TAKEOVER_OFF ? 0u : last_feed);
+	}
+}
+
+void bm_platform_run_sample(uint64_t samples, uint64_t missed, uint64_t boundaries)
+{
+	bm_resetrec_sample(bm_rdtime(), samples, missed, boundaries);
+}
+
+void bm_platform_run_end(void)
+{
+	bm_resetrec_done(bm_rdtime());
+}
+
+void bm_platform_idle(uint64_t samples)
 {
 #if BM_WDT_FEED
+	static bool starving;
+	if (BM_WDT_STARVE_AFTER != 0u && !starve_skip && samples >= BM_WDT_STARVE_AFTER) {
+		if (!starving) {
+			starving = true;
+			bm_printf("watchdog: feeding stopped after %llu samples; last feed at time "
+			          "CSR %llu (%llu us), reset due %u ms after it\n",
+			          (unsigned long long)samples, (unsigned long long)last_feed,
+			          (unsigned long long)bm_time_to_us(last_feed), wdt_achieved_ms);
+		}
+		return;
+	}
 	uint64_t now = bm_rdtime();
 	if (now - last_feed >= WDT_FEED_EVERY) {
+		bm_irq_disable(); /* the record is also written by the tick ISR */
+		now = bm_rdtime();
 		if (d1_wdt_feed(&wdt) == D1_OK) {
 			feeds++;
+			bm_resetrec_feed(now);
 		}
+		bm_irq_enable();
 		last_feed = now;
 	}
+#else
+	(void)samples;
 #endif
 }
 

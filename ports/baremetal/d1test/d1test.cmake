@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 # d1test: guest images that prove the library's behaviour on the emulated D1
 # (QEMU -M allwinner-d1, emu/qemu-d1), and their ctest runs
-# (tests/emu/d1test.py; docs/reliability-emu.md). Included from
+# (tests/emu/d1test_*.py; docs/reliability.md "On the emulated D1"). Included from
 # ports/baremetal/CMakeLists.txt for D1_PLATFORM=d1 only.
 set(D1TEST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/d1test)
 

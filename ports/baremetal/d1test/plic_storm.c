@@ -8,10 +8,17 @@
  *            request is withdrawn (its IRQ_STA acknowledged, as another
  *            party sharing the device would) after the trap was taken and
  *            before d1_plic_isr() claims. Each withdrawn one must be
- *            counted once: as a claim of 0 (d1_plic_stats.spurious; the
- *            machine's PLIC drops a withdrawn level request) or, where the
- *            gateway keeps it pending (the RISC-V PLIC spec), as a handler
- *            call with no IRQ_STA bit (d1_timer_stats.spurious).
+ *            counted once. The PLIC keeps a request pending once its
+ *            gateway forwarded it (RISC-V PLIC spec; the machine does the
+ *            same), so it is still claimed and shows as a handler call with
+ *            no IRQ_STA bit (d1_timer_stats.spurious), not as a claim of 0.
+ *  claim0:   Timer0 at 50 us; on every other trap the source is disabled
+ *            in the S context after the trap was taken and before
+ *            d1_plic_isr() claims, then enabled again: that claim returns
+ *            0 (a spurious claim, d1_plic_stats.spurious) while the request
+ *            stays pending, so the next trap delivers it. Every spurious
+ *            claim must be counted once, and every timer expiry delivered
+ *            once (against the time CSR: nothing lost).
  *  foreign:  Timer1 (source 76) left running and enabled in the S context
  *            while the dispatching handle covers sources 1..75 only: one
  *            claim of 76, completed, masked, counted (foreign), no
@@ -44,6 +51,7 @@ static struct d1_plic small; /* sources 1..75 only */
 static struct d1_plic_stats small_stats;
 static struct d1_plic_entry small_table[76];
 static volatile uint32_t hook_calls;
+static volatile uint32_t masked; /* claim0: dispatches made with the source disabled */
 
 static void timer0_irq(unsigned source, void *arg)
 {
@@ -60,6 +68,19 @@ static void storm_hook(void)
 	if ((events & 1u) != 0u) {
 		(void)d1_timer_irq_ack(&tmr0); /* withdrawn before the claim */
 		withdrawn++;
+	}
+	bm_board_dispatch();
+}
+
+static void claim0_hook(void)
+{
+	events++;
+	if ((events & 1u) != 0u) {
+		(void)d1_plic_disable(&bm_plic, D1_IRQ_TIMER0); /* masked before the claim */
+		masked++;
+		bm_board_dispatch();
+		(void)d1_plic_enable(&bm_plic, D1_IRQ_TIMER0); /* still pending: trap again */
+		return;
 	}
 	bm_board_dispatch();
 }
@@ -145,6 +166,29 @@ int bm_main(uint64_t a0, uint64_t a1)
 	          (unsigned long long)(timer_spurious(&tmr0) - ts0),
 	          bm_plic_stats.dispatched - p0.dispatched, bm_plic_stats.unhandled - p0.unhandled,
 	          (unsigned long long)iters);
+
+	/* ---- claim0: spurious claims, the request delivered after them ---- */
+	events = 0;
+	fired = 0;
+	bm_set_ext_hook(claim0_hook);
+	struct d1_plic_stats p2 = bm_plic_stats;
+	ts0 = timer_spurious(&tmr0);
+	start_periodic(&tmr0, 1200u); /* 50 us: far longer than a masked + a real trap */
+	uint64_t c0 = d1_time_now();
+	bm_irq_enable();
+	iters = run_main(2000u, &events, STORM_EVENTS);
+	bm_irq_disable();
+	uint64_t c1 = d1_time_now();
+	(void)d1_timer_irq_enable(&tmr0, false);
+	(void)d1_timer_stop(&tmr0);
+	(void)d1_timer_irq_ack(&tmr0);
+	/* Expiries of the run, from the time CSR (same 24 MHz crystal). */
+	bm_printf("PSTORM claim0 events=%u masked=%u fired=%u plic_spurious=%u timer_spurious=%llu "
+	          "dispatched=%u unhandled=%u expiries_by_time=%llu main_iters=%llu\n",
+	          events, masked, fired, bm_plic_stats.spurious - p2.spurious,
+	          (unsigned long long)(timer_spurious(&tmr0) - ts0),
+	          bm_plic_stats.dispatched - p2.dispatched, bm_plic_stats.unhandled - p2.unhandled,
+	          (unsigned long long)((c1 - c0) / 1200u), (unsigned long long)iters);
 
 	/* ---- foreign: a source above the handle's range ---- */
 	bm_check(d1_plic_init_ex(&small, D1_PLIC_BASE, D1_PLIC_CTX_S, 75u, 0u, D1_PLIC_PRIO_MAX),

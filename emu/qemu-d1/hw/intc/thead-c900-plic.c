@@ -35,6 +35,17 @@
  * when masked" for T-Head): a completion for a source whose enable bit is
  * clear in that context is ignored; it is logged as a guest error.
  *
+ * Enables: QEMU 7.2's sifive_plic_write() stores an enable word without
+ * re-evaluating the interrupt outputs (it does so for priorities,
+ * thresholds, claims and completions), so enabling a source that is
+ * already pending raised no interrupt until some later event, and
+ * disabling one left its interrupt asserted: with a source masked around
+ * a claim (the claim returns 0) and enabled again, its still-pending
+ * request was never delivered.  On the PLIC the notification is the OR of
+ * pending & enabled above the threshold at all times (RISC-V PLIC spec),
+ * so here every enable write is followed by a rewrite of a threshold with
+ * its own value, which makes sifive_plic re-evaluate.
+ *
  * Level sources (all D1 peripheral interrupts are level-high): QEMU's
  * sifive_plic latches pending whenever a line is raised, also while the
  * source is in service, which gives a second claim for a request already
@@ -211,8 +222,15 @@ static MemTxResult thead_c900_plic_write(void *opaque, hwaddr offset,
         }
         return r;
     }
-    return memory_region_dispatch_write(&s->plic->mmio, offset, data, MO_32,
-                                        attrs);
+    r = memory_region_dispatch_write(&s->plic->mmio, offset, data, MO_32,
+                                     attrs);
+    if (offset >= ENABLE_BASE && offset < CONTEXT_BASE) {
+        /* Re-evaluate the outputs (header comment): threshold of context 0 */
+        memory_region_dispatch_write(&s->plic->mmio, CONTEXT_BASE,
+                                     s->plic->target_priority[0], MO_32,
+                                     attrs);
+    }
+    return r;
 }
 
 static const MemoryRegionOps thead_c900_plic_ops = {

@@ -6,8 +6,9 @@
  * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * One hart, DRAM at 0x40000000, the C906's CLINT and PLIC, and the D1's
- * Timer block, watchdogs, UARTs and CCU; every other block of the D1's
- * memory map is an unimplemented device (-d unimp shows the accesses).
+ * Timer block, watchdogs, UARTs, CCU and the RTC's general-purpose
+ * registers; every other block of the D1's memory map is an unimplemented
+ * device (-d unimp shows the accesses).
  * Addresses and interrupt numbers: d1drivers
  * ../shared/reference/d1-hardware.md "Memory map and interrupts" (Linux
  * sun20i-d1s.dtsi / sunxi-d1s-t113.dtsi, NuttX allwinner_d1_memorymap.h,
@@ -47,6 +48,7 @@
 #include "hw/riscv/allwinner-d1.h"
 #include "hw/riscv/boot.h"
 #include "hw/riscv/riscv_hart.h"
+#include "hw/rtc/allwinner-d1-rtc-gpr.h"
 #include "elf.h"
 #include "sysemu/device_tree.h"
 #include "sysemu/qtest.h"
@@ -75,6 +77,7 @@ enum {
     AW_D1_UART0,
     AW_D1_RISCV_WDT,
     AW_D1_R_WDOG,
+    AW_D1_RTC_GPR,
     AW_D1_PLIC,
     AW_D1_CLINT,
     AW_D1_DRAM,
@@ -89,6 +92,7 @@ static const MemMapEntry aw_d1_memmap[] = {
     [AW_D1_UART0]     = { 0x02500000,       0x400 },
     [AW_D1_RISCV_WDT] = { 0x06011000,        0x20 },
     [AW_D1_R_WDOG]    = { 0x07020400,        0x20 },
+    [AW_D1_RTC_GPR]   = { 0x07090100,        0x20 },  /* RTC gp_data0..7 */
     [AW_D1_PLIC]      = { 0x10000000,   0x4000000 },
     [AW_D1_CLINT]     = { 0x14000000,     0x10000 },
     [AW_D1_DRAM]      = { 0x40000000,           0 },
@@ -587,6 +591,14 @@ static void aw_d1_machine_init(MachineState *ms)
                                     qdev_get_gpio_in_named(dev, "reset", 0));
         s->uart[i] = dev;
     }
+
+    /*
+     * The RTC's general-purpose registers, which keep their values through
+     * a system reset; the rest of the RTC is an unimplemented device.
+     */
+    dev = qdev_new(TYPE_ALLWINNER_D1_RTC_GPR);
+    sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
+    sysbus_mmio_map(SYS_BUS_DEVICE(dev), 0, aw_d1_memmap[AW_D1_RTC_GPR].base);
 
     /*
      * Not on the D1: QEMU's test finisher, so that an SBI shutdown (and a

@@ -33,6 +33,16 @@
  * -no-reboot, as -watchdog-action says); in interrupt mode it sets IRQ_STA
  * and starts the next interval.  Each expiry is logged under -d cpu_reset.
  *
+ * Virtual time is held while a reset this device asked for is pending.
+ * Under -icount ...,sleep=off QEMU 7.2 warps QEMU_CLOCK_VIRTUAL to the next
+ * timer deadline whenever every vCPU is idle, and a vCPU stopped for the
+ * pending reset counts as idle: the clock jumped to the next deadline
+ * before the reset was done, and with no deadline but the ACLINT's
+ * "never" (mtimecmp = ~0, OpenSBI's idle value) to INT64_MAX, after which
+ * the re-armed watchdog expired at once, again and again (seen with a hart
+ * parked in WFI: the machine never booted again).  A 1 ns timer re-armed
+ * until the reset keeps the warp to 1 ns per main-loop pass.
+ *
  * Not known from the sources, chosen here and easy to change:
  *   - the count restarts on every keyed MODE write that leaves EN set (a
  *     new interval takes effect at once);
@@ -98,6 +108,22 @@ static void wdt_restart(AwD1WdtState *s)
     }
 }
 
+/* Keep a deadline 1 ns ahead until the reset is done (header comment). */
+static void wdt_hold(void *opaque)
+{
+    AwD1WdtState *s = opaque;
+
+    if (s->reset_pending) {
+        timer_mod(&s->hold, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + 1);
+    }
+}
+
+static void wdt_request_reset(AwD1WdtState *s)
+{
+    s->reset_pending = true;
+    wdt_hold(s);
+}
+
 static void wdt_expire(void *opaque)
 {
     AwD1WdtState *s = opaque;
@@ -117,6 +143,9 @@ static void wdt_expire(void *opaque)
                   "%s: %u ms timeout expired at %" PRId64
                   " ns virtual: system reset\n",
                   s->name, wdt_interval_ms(s), now);
+    if (get_watchdog_action() == WATCHDOG_ACTION_RESET) {
+        wdt_request_reset(s);
+    }
     watchdog_perform_action();
 }
 
@@ -182,6 +211,7 @@ static void aw_d1_wdt_write(void *opaque, hwaddr offset, uint64_t value,
         if (wdt_check_key(s, "SOFT_RST", value) && (value & 1)) {
             qemu_log_mask(CPU_LOG_RESET, "%s: SOFT_RST: system reset\n",
                           s->name);
+            wdt_request_reset(s);
             qemu_system_reset_request(SHUTDOWN_CAUSE_GUEST_RESET);
         }
         return;
@@ -239,6 +269,8 @@ static void aw_d1_wdt_reset(DeviceState *dev)
 {
     AwD1WdtState *s = ALLWINNER_D1_WDT(dev);
 
+    s->reset_pending = false;
+    timer_del(&s->hold);
     s->irq_en = 0;
     s->irq_sta = 0;
     s->cfg = 1;
@@ -266,6 +298,7 @@ static void aw_d1_wdt_init(Object *obj)
     sysbus_init_mmio(sbd, &s->iomem);
     sysbus_init_irq(sbd, &s->irq);
     timer_init_ns(&s->timer, QEMU_CLOCK_VIRTUAL, wdt_expire, s);
+    timer_init_ns(&s->hold, QEMU_CLOCK_VIRTUAL, wdt_hold, s);
 }
 
 static Property aw_d1_wdt_properties[] = {
@@ -286,10 +319,12 @@ static void aw_d1_wdt_realize(DeviceState *dev, Error **errp)
 
 static const VMStateDescription vmstate_aw_d1_wdt = {
     .name = "allwinner-d1-wdt",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_TIMER(timer, AwD1WdtState),
+        VMSTATE_TIMER(hold, AwD1WdtState),
+        VMSTATE_BOOL(reset_pending, AwD1WdtState),
         VMSTATE_UINT32(irq_en, AwD1WdtState),
         VMSTATE_UINT32(irq_sta, AwD1WdtState),
         VMSTATE_UINT32(cfg, AwD1WdtState),

@@ -23,6 +23,7 @@ struct AwD1WdtState {
 
     MemoryRegion iomem;
     QEMUTimer timer;
+    QEMUTimer hold;         /* holds virtual time while a reset is pending */
     qemu_irq irq;
 
     uint32_t irq_en;
@@ -31,6 +32,7 @@ struct AwD1WdtState {
     uint32_t mode;
     uint32_t output_cfg;
     int64_t started_ns;     /* last enable or restart */
+    bool reset_pending;     /* this instance asked for a system reset */
 
     /* properties */
     char *name;             /* instance name, for the logs */
