@@ -24,6 +24,7 @@ import re
 import shlex
 import subprocess
 import sys
+import time
 
 SCOPE = re.compile(r"^(src/[^/]+\.c|ports/.+\.c|tests/bench_[^/]+\.c|tests/lat_report_demo\.c)$")
 JOBS = 2  # the machine's two cores are shared (BRIEF)
@@ -201,7 +202,10 @@ def main():
     for name, fn in (("clang-tidy", lambda: run_clang_tidy(repo, outdir, files)),
                      ("gcc-fanalyzer", lambda: run_fanalyzer(repo, entries)),
                      ("cppcheck", lambda: run_cppcheck(repo, outdir))):
+        t0 = time.monotonic()
         results[name] = fn()
+        print("analyse: %s: %d finding(s), %.0f s" % (name, len(results[name]),
+                                                      time.monotonic() - t0), file=sys.stderr)
         report(outdir, name, results[name])
     print(len(results["clang-tidy"]), len(results["gcc-fanalyzer"]), len(results["cppcheck"]),
           len(files), len(entries))
