@@ -9,14 +9,29 @@ _Static_assert((unsigned long long)(D1_TIME_HZ) >= 1000000ull &&
                        (unsigned long long)(D1_TIME_HZ) <= 0xFFFFFFFFull,
                "D1_TIME_HZ: 1 MHz .. 4.29 GHz (the delay's arithmetic needs < 2^32)");
 
-void d1_time_delay_us(uint32_t us)
+d1_err_t d1_time_delay_us(uint32_t us)
 {
 	/* us < 2^32 and D1_TIME_HZ < 2^32: the product and the rounding term
 	 * fit in 64 bits. */
 	uint64_t ticks = ((uint64_t)us * (uint64_t)(D1_TIME_HZ) + 999999u) / 1000000u + 1u;
 	uint64_t t0 = d1_time_now();
+	uint64_t prev = t0;
+	uint32_t same = 0;
 
-	/* Unsigned difference: correct across the 2^64 wrap of `time`. */
-	while (d1_time_now() - t0 < ticks) {
+	for (;;) {
+		uint64_t now = d1_time_now();
+
+		/* Unsigned difference: correct across the 2^64 wrap of `time`. */
+		if (now - t0 >= ticks) {
+			return D1_OK;
+		}
+		/* A stopped counter would hold every bounded wait of the library
+		 * for ever: give up after D1_TIME_STALL_READS equal readings. */
+		if (now != prev) {
+			prev = now;
+			same = 0;
+		} else if (++same >= D1_TIME_STALL_READS) {
+			return D1_ETIMEDOUT;
+		}
 	}
 }

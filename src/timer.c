@@ -14,13 +14,14 @@
 #define NS_PER_S 1000000000ull
 
 /* Linux timer-sun4i.c: after disabling, wait "at least 2 cycles of the timer
- * source clock" before reprogramming. We take 3 input clocks (after the
- * prescaler, the longer reading), as Linux's TIMER_SYNC_TICKS does. */
-#define SYNC_CLOCKS 3u
+ * source clock" before reprogramming. We take D1_TIMER_SYNC_CLOCKS = 3 input
+ * clocks (after the prescaler, the longer reading), as Linux's
+ * TIMER_SYNC_TICKS does. */
+#define SYNC_CLOCKS D1_TIMER_SYNC_CLOCKS
 /* RELOAD copies INTV into CUR; allow this many input clocks (plus a floor in
- * microseconds) for the load before declaring it stuck. */
-#define RELOAD_BUDGET_CLOCKS 4u
-#define RELOAD_MIN_US        10u
+ * microseconds) for the load before declaring it stuck (timer.h). */
+#define RELOAD_BUDGET_CLOCKS D1_TIMER_RELOAD_BUDGET_CLOCKS
+#define RELOAD_MIN_US        D1_TIMER_RELOAD_MIN_US
 #define RELOAD_POLL_US       1u
 
 static uintptr_t reg(const struct d1_timer *t, uint32_t off)
@@ -285,12 +286,37 @@ static uint32_t disable(const struct d1_timer *t)
 	return us;
 }
 
+/*
+ * Queue period two of a fractional schedule, once RELOAD has loaded period
+ * one. If the first boundary has already passed — its IRQ_STA bit is set
+ * (handler pending) or d1_timer_isr() has handled it (acc moved) — the
+ * counter latched period one again for period two, and the handler queues
+ * from there: the accumulator is given that period instead (its first step
+ * never carries, so it is a plain add; later boundaries are back within a
+ * clock of the ideal, docs/design.md "Timer"). In a critical section, so
+ * the handler cannot run between the check and the queue write.
+ */
+static void queue_second(struct d1_timer *t, uint64_t acc_at_load)
+{
+	uintptr_t s = d1_port_critical_enter();
+
+	if (t->acc != acc_at_load ||
+	    (d1_mmio_read32(reg(t, D1_TIMER_IRQ_STA_OFFSET)) & t->irq_bit) != 0u) {
+		t->acc += t->rem;
+	} else {
+		t->next_interval = next_interval(t);
+		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+	}
+	d1_port_critical_exit(s);
+}
+
 d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 {
 	uintptr_t ctrl;
 	uint32_t cfg;
 	uint32_t budget;
 	uint32_t prev;
+	uint64_t acc;
 
 	if (!handle_ok(t) || (mode != D1_TIMER_PERIODIC && mode != D1_TIMER_ONESHOT)) {
 		return D1_EINVAL;
@@ -318,6 +344,14 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	 * raise an IRQ at once and be taken for the first boundary. */
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit);
 	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->cur_interval);
+	/* The handle as d1_timer_isr() needs it from the load on: the first
+	 * boundary may come before this call returns (an interrupt delaying it
+	 * by more than a period). Period two repeats period one until queued. */
+	t->next_interval = t->cur_interval;
+	t->tick_slow = mode == D1_TIMER_ONESHOT || t->rem != 0u;
+	t->fired = false;
+	t->running = true;
+	acc = t->acc;
 	/* EN and RELOAD in one store, as Linux does. Whether RELOAD reads back
 	 * 0 once INTV is in CUR is unknown (docs/hardware-facts.md), so either
 	 * sign of a completed load ends the wait: RELOAD clear, or CUR moving
@@ -342,20 +376,16 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 		prev = cur;
 		if (waited >= budget) {
 			d1_mmio_write32(ctrl, cfg);
+			t->running = false;
 			sync_wait(t, t->src, t->prescale_log2);
 			return D1_ETIMEDOUT;
 		}
 		d1_port_delay_us(RELOAD_POLL_US);
 	}
 	/* The counter latches INTV at each boundary: queue period two now. */
-	t->next_interval = t->cur_interval;
 	if (mode == D1_TIMER_PERIODIC && t->rem != 0u) {
-		t->next_interval = next_interval(t);
-		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+		queue_second(t, acc);
 	}
-	t->tick_slow = mode == D1_TIMER_ONESHOT || t->rem != 0u;
-	t->fired = false;
-	t->running = true;
 	return D1_OK;
 }
 
@@ -562,15 +592,19 @@ d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)
 	}
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit); /* stale expiry */
 	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), interval);
-	/* EN|RELOAD in one store, not polled (Linux never polls it): the
-	 * deadline counts from the load, at the next input clock. */
-	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
+	/* The handle first: the expiry's handler may run as soon as the store
+	 * below is done (a short deadline, an interrupt taken there), and
+	 * nothing can raise this channel's bit before it (disabled, bit
+	 * cleared). */
 	t->mode = D1_TIMER_ONESHOT;
 	t->cur_interval = interval;
 	t->next_interval = interval;
 	t->tick_slow = true;
 	t->fired = false;
 	t->running = true;
+	/* EN|RELOAD in one store, not polled (Linux never polls it): the
+	 * deadline counts from the load, at the next input clock. */
+	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
 	return D1_OK;
 }
 
@@ -605,7 +639,7 @@ d1_err_t d1_timer_oneshot_remaining(const struct d1_timer *t, uint64_t *clocks)
 
 d1_err_t d1_timer_get_stats(const struct d1_timer *t, struct d1_timer_stats *out)
 {
-	if (t == NULL || out == NULL) {
+	if (!handle_ok(t) || out == NULL) {
 		return D1_EINVAL;
 	}
 	*out = t->stats;

@@ -15,7 +15,7 @@
 #define POLL_US 1u
 /* IIR identities served per d1_uart_isr() call. A cause still pending after
  * that keeps the (level) interrupt line high, so the trap simply re-enters. */
-#define ISR_ROUNDS 8u
+#define ISR_ROUNDS D1_UART_ISR_ROUNDS
 /* Bits per character used for wait budgets while the setting is unknown:
  * start + 8 data + parity + 2 stop, the longest frame. */
 #define FALLBACK_CHAR_BITS 12u
@@ -489,7 +489,8 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	 * is actually in (issue 11 item 8), read back. */
 	old_lcr = rd(u, D1_UART_LCR) & 0xFFu;
 	old_div = read_divisor(u, old_lcr);
-	budget = line_us(u->clk_hz, old_div, lcr_half_bits(old_lcr), u->fifo_depth + 2u);
+	budget = line_us(u->clk_hz, old_div, lcr_half_bits(old_lcr),
+	                 D1_UART_WAIT_CHARS(u->fifo_depth));
 	wr(u, D1_UART_IER, 0u); /* IER is not protected by BUSY */
 	u->ier = 0u;
 	u->tx_irq = false;
@@ -538,7 +539,7 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 	if (err != D1_OK) {
 		return err;
 	}
-	budget = chars_us(u, u->fifo_depth + 2u);
+	budget = chars_us(u, D1_UART_WAIT_CHARS(u->fifo_depth));
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		/* Space check and THR write in one critical section, so the
 		 * ISR's TX refill cannot fill the FIFO in between (issue 11
@@ -575,7 +576,7 @@ d1_err_t d1_uart_drain(struct d1_uart *u)
 	if (err != D1_OK) {
 		return err;
 	}
-	budget = chars_us(u, u->fifo_depth + 2u);
+	budget = chars_us(u, D1_UART_WAIT_CHARS(u->fifo_depth));
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		if ((lsr_read(u) & D1_UART_LSR_TEMT_BITS) != 0u) {
 			return D1_OK;

@@ -153,6 +153,19 @@ main() {
         echo "$bin"
         return 0
     fi
+    # One build at a time per cache (two test runs on one machine share the
+    # tree); the second waits, then finds the first one's binary.
+    mkdir -p "$cache"
+    exec 9>"$cache/.build.lock"
+    if ! flock -n 9; then
+        say "another build holds $cache/.build.lock: waiting for it"
+        flock 9
+    fi
+    if [ -x "$bin" ]; then
+        say "cached binary for key $key (qemu $ver), built meanwhile: $bin"
+        echo "$bin"
+        return 0
+    fi
     say "no cached binary for key $key (qemu source $ver): building"
 
     next "build packages"

@@ -210,7 +210,9 @@ d1_err_t d1_ccu_get_rate(const struct d1_ccu *c, enum d1_ccu_clk clk, uint64_t *
  * @param c    Initialised handle.
  * @param uart 0..5.
  * @param hz   Rate, Hz; 0 on error.
- * @return As d1_ccu_get_rate(); D1_EINVAL for a bad UART number.
+ * @return As d1_ccu_get_rate(); D1_EINVAL for a bad UART number; D1_ERANGE
+ *         when APB1 runs above UINT32_MAX Hz (only reachable with an
+ *         oscillator rate far above the D1's 24 MHz).
  */
 d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *hz);
 

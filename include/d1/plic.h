@@ -190,7 +190,11 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  *                  (else: returns 0, no access, d1_plic::rejected + 1).
  * @param table_len Entries in @p table.
  * @param stats     Counters (NULL: not counted; see struct d1_plic_stats).
- * @return Number of handler calls.
+ * @return Number of handler calls. nsources + 1 means the handler-call bound
+ *         ended the loop (a source re-asserting faster than it is served:
+ *         it stays pending and the trap re-enters); #D1_PLIC_MAX_SOURCES + 1
+ *         unhandled + foreign claims counted by one call mean the claim
+ *         bound did (a broken PLIC).
  */
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats);

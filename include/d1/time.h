@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+#include "d1/error.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -46,13 +48,25 @@ static inline uint64_t d1_time_now(void)
 #endif
 }
 
+#ifndef D1_TIME_STALL_READS
+/** Readings of an unchanged `time` after which d1_time_delay_us() stops
+ *  waiting: the counter has stopped (a running one changes within about
+ *  1,000 readings even at 1 MHz read once per 1 GHz cycle;
+ *  docs/reliability.md "Bounded waits"). */
+#define D1_TIME_STALL_READS 1048576u
+#endif
+
 /**
  * @brief Busy-wait at least @p us microseconds on the `time` CSR: ceil(us *
  *        D1_TIME_HZ / 10^6) + 1 ticks, correct across the 2^64 wrap, for
- *        every @p us. Needs no calibration; any context.
+ *        every @p us. Needs no calibration; any context. Bounded even when
+ *        `time` stands still: 1 + #D1_TIME_STALL_READS readings at most.
  * @param us Minimum delay, microseconds (0: returns after at most 2 ticks).
+ * @return D1_OK after the delay; D1_ETIMEDOUT when `time` read the same
+ *         value #D1_TIME_STALL_READS times in a row (a stopped counter: the
+ *         delay ended early).
  */
-void d1_time_delay_us(uint32_t us);
+d1_err_t d1_time_delay_us(uint32_t us);
 
 /** @} */
 

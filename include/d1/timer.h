@@ -55,6 +55,14 @@ enum d1_timer_mode {
 #define D1_TIMER_ONESHOT_MIN_LEAD 2u
 /** Longest one-shot deadline, input clocks. */
 #define D1_TIMER_ONESHOT_MAX D1_TIMER_MAX_PERIOD
+/** Sync time after clearing EN, input clocks of the clock the channel ran on
+ *  (3 x 128 / 32768 Hz = 11.72 ms at most; docs/hardware-facts.md "Timer"). */
+#define D1_TIMER_SYNC_CLOCKS 3u
+/** d1_timer_start()'s RELOAD wait, input clocks (4 x 128 / 32768 Hz = 15.63
+ *  ms at most), polled every 1 us; never shorter than D1_TIMER_RELOAD_MIN_US. */
+#define D1_TIMER_RELOAD_BUDGET_CLOCKS 4u
+/** Shortest RELOAD wait of d1_timer_start(), us. */
+#define D1_TIMER_RELOAD_MIN_US 10u
 
 /**
  * @brief What a period setter achieved: an average period of exactly
@@ -164,14 +172,19 @@ d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer
 
 /**
  * @brief Program and start the channel; clears its stale IRQ_STA bit and
- *        waits (bounded) for the RELOAD (docs/design.md "Timer").
+ *        waits (bounded) for the RELOAD (docs/design.md "Timer"). The
+ *        channel's own d1_timer_isr() may interrupt it anywhere (a first
+ *        boundary before it returns is handled, and accounted for).
  * @param t    Handle with a period set, stopped.
  * @param mode D1_TIMER_PERIODIC or D1_TIMER_ONESHOT. One-shot needs an exact
  *             period.
  * @return D1_OK; D1_EINVAL bad handle/mode; D1_ESTATE no period set;
  *         D1_EBUSY already running; D1_ERANGE one-shot with a fractional
- *         period; D1_ETIMEDOUT RELOAD never cleared (the channel is then
- *         disabled again, after the sync wait).
+ *         period; D1_ETIMEDOUT RELOAD never cleared (nor CUR moved) within
+ *         max(#D1_TIMER_RELOAD_MIN_US, #D1_TIMER_RELOAD_BUDGET_CLOCKS input
+ *         clocks) of polling; the channel is then disabled again, after the
+ *         sync wait (#D1_TIMER_SYNC_CLOCKS input clocks). Longest call: 15.63
+ *         + 11.72 ms at LOSC / 128 (docs/reliability.md "Bounded waits").
  */
 d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode);
 
@@ -267,8 +280,9 @@ uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks);
  *        for another clock must then be set again). Needs no period; does not
  *        poll. A deadline below D1_TIMER_ONESHOT_MIN_LEAD (0 = past) is armed
  *        as that lead and counted (d1_timer_stats.oneshot_clamped). The IRQ
- *        comes through d1_timer_isr(). Sequence and re-arm: docs/design.md
- *        "Timer".
+ *        comes through d1_timer_isr(), which may interrupt this call
+ *        anywhere (an expiry before it returns is reported once and stays
+ *        reported). Sequence and re-arm: docs/design.md "Timer".
  * @param t      Initialised handle, stopped or in one-shot use.
  * @param clocks Deadline, input clocks from now, 0..D1_TIMER_ONESHOT_MAX.
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE above D1_TIMER_ONESHOT_MAX;
@@ -299,7 +313,8 @@ d1_err_t d1_timer_oneshot_remaining(const struct d1_timer *t, uint64_t *clocks);
  * @brief Copy the handle's counters.
  * @param t   Initialised handle.
  * @param out Out: the counters.
- * @return D1_OK, or D1_EINVAL for a NULL argument.
+ * @return D1_OK, or D1_EINVAL for a NULL argument or a never-initialised
+ *         handle (@p out untouched).
  */
 d1_err_t d1_timer_get_stats(const struct d1_timer *t, struct d1_timer_stats *out);
 

@@ -36,6 +36,12 @@ extern "C" {
 #define D1_UART_FALLBACK_BAUD 9600u
 /** Attempts at a verified LCR/DLL/DLH write sequence before D1_ETIMEDOUT. */
 #define D1_UART_LCR_ATTEMPTS 8u
+/** Characters (at the line setting in force) that bound each wait: a full
+ *  TX FIFO plus the shift register plus one. */
+#define D1_UART_WAIT_CHARS(fifo_depth) ((fifo_depth) + 2u)
+/** IIR identities d1_uart_isr() serves per call outside the RX path (THRE,
+ *  busy detect, modem status); a cause still pending keeps the line high. */
+#define D1_UART_ISR_ROUNDS 8u
 
 /** @name d1_uart_isr() event mask
  * @{ */
@@ -188,6 +194,11 @@ d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *
  *        (d1_uart_stats::rx_discarded), then writes the line setting
  *        verified by read-back, at most #D1_UART_LCR_ATTEMPTS times
  *        (sequence and budgets: docs/uart-and-plic.md "UART design").
+ *        Bound: at most 2 x #D1_UART_LCR_ATTEMPTS idle waits (the attempts,
+ *        then the restore after a failure), each of
+ *        D1_UART_WAIT_CHARS(fifo_depth) characters at the setting found in
+ *        the UART (#D1_UART_FALLBACK_BAUD, 12-bit frames, when its divisor
+ *        reads 0).
  * @param u             Initialised handle, not in interrupt mode.
  * @param cfg           Requested setting.
  * @param achieved_baud Optional: the achieved baud.
@@ -207,9 +218,10 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 
 /**
  * @brief Polled transmit of one byte, bypassing the TX ring (also usable from
- *        a panic path in interrupt mode). Waits (bounded: (FIFO depth + 2)
- *        characters) for TX space; the check and the THR write are one
- *        critical section against d1_uart_isr().
+ *        a panic path in interrupt mode). Waits (bounded:
+ *        D1_UART_WAIT_CHARS(fifo_depth) characters at the line setting in
+ *        force) for TX space; the check and the THR write are one critical
+ *        section against d1_uart_isr().
  * @param u Initialised handle.
  * @param c Byte.
  * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ESTATE after
@@ -231,8 +243,8 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c);
 
 /**
  * @brief Wait until the transmitter is empty (LSR.TEMT: FIFO and shift
- *        register), bounded by (FIFO depth + 2) characters at the line
- *        setting in force. Bytes still in the TX ring are not waited for
+ *        register), bounded by D1_UART_WAIT_CHARS(fifo_depth) characters at
+ *        the line setting in force. Bytes still in the TX ring are not waited for
  *        (d1_uart_tx_pending()).
  * @param u Initialised handle.
  * @return D1_OK; D1_EINVAL for NULL/uninitialised; D1_ESTATE after an
@@ -250,7 +262,8 @@ d1_err_t d1_uart_drain(struct d1_uart *u);
  * @param tx_buf  TX storage, or NULL when @p tx_size is 0.
  * @param tx_size Power of two (>= 2), or 0.
  * @return D1_OK; D1_EINVAL for a bad handle/buffer/size; D1_EBUSY if
- *         already in interrupt mode. Nothing written on error.
+ *         already in interrupt mode; D1_ESTATE after an unrecoverable
+ *         configure failure (as d1_uart_putc()). Nothing written on error.
  */
 d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
                            uint32_t tx_size);
@@ -291,6 +304,9 @@ uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len);
  * @brief Interrupt body, from the UART interrupt: serves IIR identities
  *        (bounded) until none — RX into the RX ring (errors and drops
  *        counted), busy detect cleared, TX FIFO refilled from the TX ring.
+ *        Bounded per call: one RX drain of at most max(fifo_depth + 1, 511)
+ *        RBR reads (511: the DW RFL field's maximum), or
+ *        #D1_UART_ISR_ROUNDS other identities.
  * @param u Handle (NULL: returns 0, touches nothing).
  * @return Mask of D1_UART_EV_RX, D1_UART_EV_TX, D1_UART_EV_ERR,
  *         D1_UART_EV_BUSY; 0 when nothing was pending (counted in

@@ -61,6 +61,7 @@ def main():
     c.ok(re.search(r"counters: spurious_ticks=0 plic_spurious=0 plic_unhandled=0 "
                    r"unowned_traps=0", out) is not None, "no spurious/unhandled interrupts")
     c.ok("BENCH DONE" in out, "BENCH DONE")
+    c.ok(re.search(r"^FAIL", out, re.M) is None, "no FAIL line (e.g. the run's timeout)")
     return c.done(out if c.failed else None)
 
 

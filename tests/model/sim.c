@@ -23,12 +23,110 @@ static struct {
 	uint64_t time_offset;
 	uint64_t time_step;
 	uint64_t time_reads;
-	jmp_buf *probe_jmp; /* the innermost active d1_port_probe32() */
+	uint64_t time_rescue_at; /* time_reads from which the rescue steps apply (0: off) */
+	jmp_buf *probe_jmp;      /* the innermost active d1_port_probe32() */
 	bool probe_off;
 	uint64_t probe_calls;
 	uint64_t probe_faults;
 	uint64_t unhandled_faults;
+	/* interrupt injection */
+	sim_isr_fn irq_fn;
+	void *irq_arg;
+	uint64_t irq_point;
+	uint64_t irq_events;
+	bool irq_raised;
+	bool irq_pending;
+	bool irq_deferred;
+	bool in_isr;
+	unsigned irq_taken;
 } sim = {.time_step = 1};
+
+/* --- interrupt injection --- */
+
+/* Take the raised interrupt if the thread has interrupts enabled. */
+static void irq_deliver(void)
+{
+	if (!sim.irq_pending || sim.in_isr) {
+		return;
+	}
+	if (sim.depth != 0u) {
+		sim.irq_deferred = true; /* masked: taken at the outermost exit */
+		return;
+	}
+	sim.irq_pending = false;
+	sim.in_isr = true;
+	sim.irq_taken++;
+	sim.irq_fn(sim.irq_arg);
+	sim.in_isr = false;
+}
+
+static void irq_at(uint64_t point)
+{
+	if (sim.irq_fn != NULL && !sim.irq_raised && point == sim.irq_point) {
+		sim.irq_raised = true;
+		sim.irq_pending = true;
+		irq_deliver();
+	}
+}
+
+/* Around every thread-side event: the point before it, then after it. */
+static void ev_before(void)
+{
+	if (!sim.in_isr) {
+		irq_at(2u * sim.irq_events);
+	}
+}
+
+static void ev_after(void)
+{
+	if (!sim.in_isr) {
+		irq_at(2u * sim.irq_events + 1u);
+		sim.irq_events++;
+	}
+}
+
+void sim_irq_arm(uint64_t point, sim_isr_fn fn, void *arg)
+{
+	sim.irq_fn = fn;
+	sim.irq_arg = arg;
+	sim.irq_point = point;
+	sim.irq_events = 0;
+	sim.irq_raised = false;
+	sim.irq_pending = false;
+	sim.irq_deferred = false;
+	sim.irq_taken = 0;
+}
+
+void sim_irq_disarm(void)
+{
+	sim.irq_fn = NULL;
+	sim.irq_pending = false;
+}
+
+uint64_t sim_irq_events(void)
+{
+	return sim.irq_events;
+}
+
+bool sim_irq_raised(void)
+{
+	return sim.irq_raised;
+}
+
+bool sim_irq_was_deferred(void)
+{
+	return sim.irq_deferred;
+}
+
+unsigned sim_irq_taken(void)
+{
+	return sim.irq_taken;
+}
+
+bool sim_in_isr(void)
+{
+	return sim.in_isr;
+}
 
 void sim_reset(void)
 {
@@ -43,11 +141,14 @@ void sim_reset(void)
 	sim.time_offset = 0;
 	sim.time_step = 1;
 	sim.time_reads = 0;
+	sim.time_rescue_at = 0;
 	sim.probe_jmp = NULL;
 	sim.probe_off = false;
 	sim.probe_calls = 0;
 	sim.probe_faults = 0;
 	sim.unhandled_faults = 0;
+	sim_irq_arm(SIM_IRQ_NEVER, NULL, NULL);
+	sim.in_isr = false;
 }
 
 void sim_map(struct sim_region *r)
@@ -99,6 +200,7 @@ static uint32_t bus_access(uintptr_t addr, bool write, uint32_t value, uintptr_t
 	struct sim_region *r = find(addr);
 	uint32_t v = value;
 
+	ev_before();
 	if (r == NULL || (addr & (align - 1u)) != 0) {
 		sim.unmapped++;
 		v = 0;
@@ -115,6 +217,7 @@ static uint32_t bus_access(uintptr_t addr, bool write, uint32_t value, uintptr_t
 	if (sim.trace != NULL) {
 		sim.trace(sim.trace_arg, write, addr, write ? value : v);
 	}
+	ev_after();
 	return v;
 }
 
@@ -171,13 +274,23 @@ uint64_t sim_rand(uint64_t *state)
 
 uint64_t d1_time_hook_now(void)
 {
-	uint64_t t = sim.now + sim.time_offset; /* wraps like the CSR */
+	uint64_t t;
 
+	ev_before();
+	t = sim.now + sim.time_offset; /* wraps like the CSR */
 	sim.time_reads++;
-	if (sim.time_step != 0) {
+	if (sim.time_rescue_at != 0 && sim.time_reads >= sim.time_rescue_at) {
+		sim_advance(1ull << 30);
+	} else if (sim.time_step != 0) {
 		sim_advance(sim.time_step);
 	}
+	ev_after();
 	return t;
+}
+
+void sim_set_time_rescue(uint64_t reads)
+{
+	sim.time_rescue_at = reads != 0 ? sim.time_reads + reads : 0;
 }
 
 void sim_set_time_offset(uint64_t offset)
@@ -253,14 +366,21 @@ void sim_set_probe_supported(bool on)
 
 void d1_port_delay_us(uint32_t us)
 {
+	ev_before();
 	sim.delay_us += us;
 	sim_advance((uint64_t)us * (SIM_HZ / 1000000u));
+	ev_after();
 }
 
 uintptr_t d1_port_critical_enter(void)
 {
+	uintptr_t state;
+
+	ev_before(); /* interrupts still enabled: an interrupt here runs */
 	sim.entries++;
-	return sim.depth++;
+	state = sim.depth++;
+	ev_after(); /* masked from here on */
+	return state;
 }
 
 void d1_port_critical_exit(uintptr_t state)
@@ -269,7 +389,10 @@ void d1_port_critical_exit(uintptr_t state)
 		fprintf(stderr, "sim: unbalanced critical section\n");
 		abort();
 	}
+	ev_before(); /* still masked */
 	sim.depth--;
+	irq_deliver(); /* a held interrupt is taken as the outermost exit unmasks */
+	ev_after();
 }
 
 uint64_t sim_delay_us_total(void)

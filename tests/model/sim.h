@@ -57,6 +57,11 @@ uint64_t sim_unmapped(void);
  * a polling loop makes progress. sim_reset() restores offset 0, step 1. */
 void sim_set_time_offset(uint64_t offset);
 void sim_set_time_step(uint64_t step);
+/* Rescue for a test of code that may spin on a stopped `time` (step 0) for
+ * ever: after @p reads more readings from now, each reading lets 2^30 ticks
+ * pass, so the spin ends and the test can report how long it took (0: off;
+ * sim_reset() turns it off). */
+void sim_set_time_rescue(uint64_t reads);
 uint64_t sim_time_reads(void);
 
 /* Bus faults (an access the device answers with an error response, e.g.
@@ -79,6 +84,37 @@ void sim_set_probe_supported(bool on);
 uint64_t sim_delay_us_total(void);
 unsigned sim_critical_depth(void);
 uint64_t sim_critical_entries(void);
+
+/*
+ * Interrupt injection (tests/test_interleave.c). The thread side's "events"
+ * are its bus accesses and its port calls (d1_port_critical_enter/exit,
+ * d1_port_delay_us, the `time` CSR read); injection point 2e is just before
+ * event e (counted from sim_irq_arm()), 2e + 1 just after it. At the armed
+ * point the interrupt is raised and @p fn runs as the interrupt handler,
+ * re-entrantly through the bus, as the hardware would take it:
+ *  - interrupts enabled (no critical section open): at once;
+ *  - inside a critical section (interrupts masked): held pending and taken
+ *    right after the d1_port_critical_exit() that closes the outermost one
+ *    (a hart takes a pending interrupt as soon as it re-enables them), so
+ *    nested sections defer it to the last exit;
+ *  - @p fn runs with interrupts masked: its own accesses and port calls are
+ *    not events, its own critical sections nest without unmasking, and it
+ *    is never re-entered.
+ * sim_irq_arm(SIM_IRQ_NEVER, NULL, NULL) only counts events (a dry run).
+ */
+#define SIM_IRQ_NEVER UINT64_MAX
+typedef void (*sim_isr_fn)(void *arg);
+void sim_irq_arm(uint64_t point, sim_isr_fn fn, void *arg);
+/* Forget the armed interrupt (a pending one is dropped: check it first). */
+void sim_irq_disarm(void);
+/* Thread-side events since sim_irq_arm(). */
+uint64_t sim_irq_events(void);
+/* The armed interrupt was raised / was held by a critical section / ran. */
+bool sim_irq_raised(void);
+bool sim_irq_was_deferred(void);
+unsigned sim_irq_taken(void);
+/* True while the injected handler runs. */
+bool sim_in_isr(void);
 
 /* Optional trace of every access: called after the model handled it. */
 typedef void (*sim_trace_fn)(void *arg, bool write, uintptr_t addr, uint32_t value);

@@ -344,7 +344,7 @@ static uint32_t rd_reg(void *ctx, uint32_t off)
 		return m->scr;
 	case USR:
 		m->usr_reads++;
-		m->busy_detect = false;
+		m->busy_detect = m->busy_detect_stuck; /* fault: never clears */
 		v = (uart_model_busy(m) ? 1u : 0u) | (m->tx_count < eff_depth(m) ? 2u : 0u) |
 		    (m->tx_count == 0 ? 4u : 0u) | (m->rx_count > 0 ? 8u : 0u) |
 		    (m->rx_count >= eff_depth(m) ? 16u : 0u);

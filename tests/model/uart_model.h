@@ -39,10 +39,11 @@
  * after its Nth register access, as an interrupt taken between two driver
  * instructions; while the driver is in a critical section (sim) the call is
  * deferred to the first access after it.
- * Faults: stuck BUSY, a stuck LSR.DR, a character that starts arriving right after a USR
- * read that said idle (or right after DLAB is set), a transmitter that never
- * finishes, the DW "RX timeout with an empty FIFO" quirk, and lost DLL/DLH
- * writes (a bus glitch; the only way a plain 16550's read-back can differ).
+ * Faults: stuck BUSY, a busy-detect interrupt that never clears, a stuck
+ * LSR.DR, a character that starts arriving right after a USR read that said
+ * idle (or right after DLAB is set), a transmitter that never finishes, the
+ * DW "RX timeout with an empty FIFO" quirk, and lost DLL/DLH writes (a bus
+ * glitch; the only way a plain 16550's read-back can differ).
  */
 #ifndef D1_TEST_UART_MODEL_H
 #define D1_TEST_UART_MODEL_H
@@ -133,6 +134,7 @@ struct uart_model {
 	unsigned race_after_dlab; /* next N DLAB-setting LCR writes start an RX char */
 	uint8_t race_byte;
 	unsigned drop_dl_writes; /* next N DLL/DLH writes are lost (any flavour) */
+	bool busy_detect_stuck;  /* DW: a USR read does not clear busy detect */
 };
 
 /* Initialise and map at base. The reset state is "as firmware left it":

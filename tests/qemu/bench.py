@@ -9,7 +9,11 @@ field; when the image also prints the device-side text report and JSON line
 (BENCH_DEVICE_REPORT=1), the text has its fields and the JSON line is byte
 for byte the host's decoding of the dump; samples + missed account for every
 period, no spurious/unhandled interrupt, "BENCH DONE", exit status 0, and
-(unless --allow-missed) zero missed periods.
+(unless --allow-missed) zero missed periods, and no "FAIL" line. With
+--expect-timeout (the negative control of the run's bound, an image whose
+tick never starts) it checks instead that the image stopped at its bound:
+"FAIL bench: timeout after T us (bound B us)" with T >= B and T within
+B + 10 %, "BENCH TIMEOUT" and no "BENCH DONE", and a non-zero exit status.
 """
 import argparse
 import json
@@ -29,6 +33,32 @@ TEXT_FIELDS = ("samples", "missed", "clock", "period", "min", "p50", "p99", "p99
                "mean")
 
 
+def expect_timeout(rc, out, timeout):
+    """The image stopped at its bound, reported it and exited non-zero."""
+    errors = []
+    m = re.search(r"^FAIL bench: timeout after (\d+) us \(bound (\d+) us\)", out, re.M)
+    if m is None:
+        errors.append("no 'FAIL bench: timeout' line")
+    else:
+        took, bound = int(m.group(1)), int(m.group(2))
+        if not bound <= took <= bound + bound // 10:
+            errors.append(f"stopped after {took} us, bound {bound} us")
+    lines = out.splitlines()
+    if "BENCH TIMEOUT" not in lines:
+        errors.append("no 'BENCH TIMEOUT' line")
+    if "BENCH DONE" in lines:
+        errors.append("'BENCH DONE' printed")
+    if rc is None:
+        errors.append(f"QEMU killed after {timeout} s (the bound did not end the run)")
+    elif rc == 0:
+        errors.append("exit status 0")
+    if errors:
+        print("FAIL: " + "; ".join(errors))
+        return 1
+    print(f"driver: PASS bench timeout: {m.group(0)}, exit status {rc}")
+    return 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("image")
@@ -40,13 +70,20 @@ def main():
                     help="report missed periods without failing (wall-clock runs)")
     ap.add_argument("--device-report", action="store_true",
                     help="the image prints the device-side text report and JSON line too")
+    ap.add_argument("--expect-timeout", action="store_true",
+                    help="negative control: the run must stop at its bound and say so")
     ap.add_argument("--quiet", action="store_true")
     a = ap.parse_args()
 
     rc, out = run_stdio(a.image, a.timeout, a.icount)
     if not a.quiet:
         sys.stdout.write(out)
+    if a.expect_timeout:
+        return expect_timeout(rc, out, a.timeout)
     errors = []
+    fails = [l for l in out.splitlines() if l.startswith("FAIL")]
+    if fails:
+        errors.append("image printed " + "; ".join(fails))
     if rc is None:
         errors.append(f"QEMU killed after {a.timeout} s")
     elif rc != 0:

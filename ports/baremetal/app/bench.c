@@ -10,6 +10,9 @@
  * tools/d1lat_dump.py (and tools/d1lat_compare.py) turn into the report on
  * the host; with BENCH_DEVICE_REPORT=1 the device also prints the text
  * report and the JSON line itself (latency_report.c is then linked).
+ * The run is bounded by the `time` CSR (BENCH_TIMEOUT_US, with a wake-up
+ * that does not need the tick): past it the bench prints "FAIL bench:
+ * timeout ...", "BENCH TIMEOUT" instead of "BENCH DONE", and exits 4.
  *
  * Tick data path (D1): trap entry (start.S) -> bm_trap -> PLIC claim
  * (d1_plic_isr) -> handler table (bm_board) -> Timer1 acknowledge +
@@ -42,6 +45,14 @@
 #ifndef BENCH_LOAD
 #define BENCH_LOAD 0
 #endif
+/* 1: negative control of the run's bound: the tick is never started */
+#ifndef BENCH_FAULT_NO_TICK
+#define BENCH_FAULT_NO_TICK 0
+#endif
+
+/* The run's bound (issue 13): the ideal run time plus half of it plus 1 s.
+ * Past it the run stops, says "FAIL bench: timeout" and exits non-zero. */
+#define BENCH_TIMEOUT_US ((uint64_t)BENCH_PERIODS * BENCH_PERIOD_US * 3u / 2u + 1000000u)
 
 #define PERIOD_COUNTS ((uint32_t)((uint64_t)BENCH_PERIOD_US * BM_TIMEBASE_HZ / 1000000u))
 _Static_assert((uint64_t)BENCH_PERIOD_US *BM_TIMEBASE_HZ % 1000000u == 0u,
@@ -150,14 +161,33 @@ int bm_main(uint64_t a0, uint64_t a1)
 	d1_port_delay_us(2000u);
 
 	bm_irq_enable();
+#if !BENCH_FAULT_NO_TICK
 	bench_tick_start(PERIOD_COUNTS);
+#endif
 	uint64_t t0 = bm_rdtime();
+	const uint64_t bound = BENCH_TIMEOUT_US * (BM_TIMEBASE_HZ / 1000000u);
+	bool timed_out = false;
+	/* A wake-up at the bound that does not need the tick: a tick source
+	 * that stopped cannot keep background()'s WFI asleep for ever. */
+	bench_tick_wake_at(t0 + bound);
 	while (!done) {
+		if (bm_rdtime() - t0 >= bound) {
+			timed_out = true;
+			break;
+		}
 		background();
 		bm_platform_idle(); /* D1: feeds the watchdog under the "feed" policy */
 	}
 	uint64_t t1 = bm_rdtime();
 	bm_irq_disable();
+	bench_tick_wake_at(UINT64_MAX);
+	if (timed_out) {
+		bench_tick_stop();
+		bm_printf("FAIL bench: timeout after %lu us (bound %lu us): %lu of %u period "
+		          "boundaries\n",
+		          (unsigned long)bm_time_to_us(t1 - t0), (unsigned long)BENCH_TIMEOUT_US,
+		          (unsigned long)boundaries, BENCH_PERIODS);
+	}
 
 	struct d1_uart_stats us;
 	d1_uart_get_stats(&bm_uart, &us);
@@ -199,8 +229,9 @@ int bm_main(uint64_t a0, uint64_t a1)
 	if (e != D1_OK) {
 		bm_printf("FAIL dump: %s\n", d1_strerror(e));
 	}
-	bm_puts("BENCH DONE\n");
+	bm_puts(timed_out ? "BENCH TIMEOUT\n" : "BENCH DONE\n");
 	bm_stack_report();       /* the figure BM_STACK_SIZE is set from */
 	d1_port_delay_us(5000u); /* drain the FIFO before reset */
-	return bm_platform_finish();
+	int rc = bm_platform_finish();
+	return timed_out ? 4 : rc;
 }

@@ -29,6 +29,14 @@ void bench_tick_stop(void);
 void bench_tick_report(void);
 
 /**
+ * Arm one wake-up interrupt at `time` CSR value @p when that does not need
+ * the tick (the run's bound: a tick source that stops cannot keep the idle
+ * loop in WFI for ever); UINT64_MAX disarms. The wake-up is not a tick: it
+ * is never passed to bench_account().
+ */
+void bench_tick_wake_at(uint64_t when);
+
+/**
  * Called by the tick source once per serviced tick, from the interrupt.
  * @param sample Counts since the most recent period boundary.
  * @param n      Period boundaries since the previous call (>= 1 normally;

@@ -4,7 +4,9 @@
  * Deadline k is t0 + k * period exactly (never re-armed relative to "now",
  * so ISR latency cannot accumulate as drift). The sample is time CSR now
  * minus the most recent deadline, in 10 MHz counts; deadlines that passed
- * without their own interrupt are missed periods.
+ * without their own interrupt are missed periods. The bench's wake-up
+ * (bench_tick_wake_at()) shares the timer: the earlier of the two is
+ * programmed, and a wake-up is never accounted as a tick.
  */
 #include <stddef.h>
 
@@ -12,10 +14,13 @@
 #include "bm.h"
 #include "bm_csr.h"
 #include "bm_sbi.h"
+#include "d1/port.h"
 
 static uint64_t period;
 static uint64_t next_deadline;
 static volatile bool running;
+/* The bench's wake-up (bench_tick_wake_at()) shares the one SBI timer. */
+static uint64_t wake_deadline = UINT64_MAX;
 
 static const struct bench_tick_info info = {
         .name = "sbi-set-timer",
@@ -28,20 +33,34 @@ const struct bench_tick_info *bench_tick_info(void)
 	return &info;
 }
 
+/* Program the earlier of the next tick and the wake-up (clears STIP, SBI
+ * spec 6.1). */
+static void program(void)
+{
+	bm_sbi_set_timer(running && next_deadline < wake_deadline ? next_deadline : wake_deadline);
+}
+
 static void tick(void)
 {
 	uint64_t now = bm_rdtime();
+	bool woken = now >= wake_deadline;
+
+	if (woken) {
+		wake_deadline = UINT64_MAX; /* the bench's bound: its loop looks at the time */
+	}
 	if (!running || now < next_deadline) {
-		/* Not ours or early (cannot happen with set_timer semantics): re-arm. */
-		bm_sbi_set_timer(running ? next_deadline : UINT64_MAX);
-		bench_account(0u, 0u);
+		program();
+		if (!woken) {
+			/* Not ours or early (cannot happen with set_timer semantics). */
+			bench_account(0u, 0u);
+		}
 		return;
 	}
 	uint64_t late = now - next_deadline;
 	uint64_t skipped = late / period; /* deadlines after this one that also passed */
 	uint64_t sample = late - skipped * period;
 	next_deadline += (skipped + 1u) * period;
-	bm_sbi_set_timer(next_deadline); /* clears STIP (SBI spec 6.1) */
+	program();
 	bench_account((uint32_t)sample, skipped + 1u);
 }
 
@@ -52,10 +71,23 @@ void bench_tick_start(uint32_t period_counts)
 	}
 	period = period_counts;
 	bm_set_timer_hook(tick);
-	running = true;
 	next_deadline = bm_rdtime() + period;
-	bm_sbi_set_timer(next_deadline);
+	running = true;
+	program();
 	BM_CSR_SET(sie, BM_SIE_STIE);
+}
+
+void bench_tick_wake_at(uint64_t when)
+{
+	uintptr_t s = d1_port_critical_enter(); /* tick() reprograms the same timer */
+
+	wake_deadline = when;
+	bm_set_timer_hook(tick);
+	program();
+	if (when != UINT64_MAX) {
+		BM_CSR_SET(sie, BM_SIE_STIE);
+	}
+	d1_port_critical_exit(s);
 }
 
 void bench_tick_stop(void)

@@ -14,6 +14,7 @@
 #include "bm.h"
 #include "bm_board.h"
 #include "bm_csr.h"
+#include "bm_sbi.h"
 #include "d1/memmap.h"
 #include "d1/timer.h"
 
@@ -78,6 +79,24 @@ void bench_tick_stop(void)
 	(void)d1_timer_irq_enable(&tmr, false);
 	(void)d1_timer_stop(&tmr);
 	d1_timer_irq_ack(&tmr);
+}
+
+/* The bench's wake-up runs on the SBI timer (STI), independent of Timer1
+ * and the PLIC: it only ends a WFI, the bench loop looks at the time. */
+static void wake(void)
+{
+	bm_sbi_set_timer(UINT64_MAX); /* clears STIP (SBI spec 6.1) */
+}
+
+void bench_tick_wake_at(uint64_t when)
+{
+	bm_set_timer_hook(wake);
+	bm_sbi_set_timer(when);
+	if (when == UINT64_MAX) {
+		BM_CSR_CLEAR(sie, BM_SIE_STIE);
+	} else {
+		BM_CSR_SET(sie, BM_SIE_STIE);
+	}
 }
 
 void bench_tick_report(void)
