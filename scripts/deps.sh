@@ -9,6 +9,7 @@ if [ ${#pkgs[@]} -eq 0 ]; then
         gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
         qemu-system-misc qemu-system-data gnuplot-nox rt-tests)
   pkgs+=(opensbi) # the emulated D1 boots Debian's OpenSBI fw_dynamic (emu/qemu-d1)
+  pkgs+=(clang-tidy gcovr) # the reliability gates (scripts/gates/analyse.sh, coverage.sh)
 fi
 missing=()
 for p in "${pkgs[@]}"; do

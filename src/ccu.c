@@ -419,7 +419,9 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	         D1_CCU_RISCV_SRC_PLL_CPU;
 	if (on_pll) {
 		/* The core must never run from a PLL that is being changed:
-		 * park it on the always-running 24 MHz OSC24M. */
+		 * park it on the always-running 24 MHz OSC24M (field value 0,
+		 * OR'd in to name it). */
+		// cppcheck-suppress badBitmaskCheck
 		d1_mmio_write32(core, (clk & ~D1_CCU_RISCV_CLK_CLK_SRC_SEL_BITS) |
 		                              (D1_CCU_RISCV_SRC_OSC24M
 		                               << D1_CCU_RISCV_CLK_CLK_SRC_SEL_LSB));

@@ -342,12 +342,12 @@ static void put_ns3_right(struct d1_fmt *o, uint64_t ps, size_t w)
 static void put_json_str(struct d1_fmt *o, const char *s)
 {
 	char e[6];
-	size_t i, n;
 
 	d1_fmt_c(o, '"');
 	for (; *s != '\0'; s++) {
-		n = d1_fmt_json_char((unsigned char)*s, e);
-		for (i = 0; i < n; i++) {
+		size_t n = d1_fmt_json_char((unsigned char)*s, e);
+
+		for (size_t i = 0; i < n; i++) {
 			d1_fmt_c(o, e[i]);
 		}
 	}

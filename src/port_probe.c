@@ -6,6 +6,7 @@
  */
 #include "d1/port.h"
 
+// NOLINTNEXTLINE(readability-non-const-parameter): d1/port.h's signature; a port's probe writes it
 __attribute__((weak)) d1_err_t d1_port_probe32(uintptr_t addr, bool write, uint32_t *value)
 {
 	(void)addr;

@@ -210,10 +210,10 @@ static uint32_t line_us(uint32_t clk_hz, uint32_t div, uint32_t half_bits, uint3
 	uint64_t us;
 
 	if (div == 0u) {
+		const uint64_t den = 2u * (uint64_t)D1_UART_FALLBACK_BAUD;
+
 		/* 2050 * 24 * 1e6 fits easily */
-		us = ((uint64_t)chars * 2u * FALLBACK_CHAR_BITS * PPM + 2u * D1_UART_FALLBACK_BAUD -
-		      1u) /
-		     (2u * D1_UART_FALLBACK_BAUD);
+		us = ((uint64_t)chars * 2u * FALLBACK_CHAR_BITS * PPM + den - 1u) / den;
 	} else {
 		/* chars * half_bits / 2 * 16 * div / clk s; < 2050 * 24 * 8 * 65535 * 1e6 < 2^55 */
 		us = ((uint64_t)chars * half_bits * 8u * div * PPM + clk_hz - 1u) / clk_hz;
@@ -637,6 +637,9 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 	return D1_OK;
 }
 
+/* The rings are written later, by the ISR (RX) and d1_uart_write() (TX):
+ * non-const, though this function only stores the pointers. */
+// NOLINTNEXTLINE(readability-non-const-parameter): stored for later writes
 d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
                            uint32_t tx_size)
 {
@@ -901,7 +904,8 @@ static uint32_t tx_fill(struct d1_uart *u)
 	struct d1_uart_ring *r = &u->tx;
 	uint32_t tail = r->tail;
 	uint32_t avail = r->head - tail;
-	uint32_t n = avail < u->tx_burst ? avail : u->tx_burst;
+	bool drains = avail <= u->tx_burst; /* this refill empties the ring */
+	uint32_t n = drains ? avail : u->tx_burst;
 
 	barrier();
 	for (uint32_t i = 0; i < n; i++) {
@@ -910,7 +914,7 @@ static uint32_t tx_fill(struct d1_uart *u)
 	barrier();
 	r->tail = tail + n;
 	u->stats.tx_bytes += n;
-	if (n == avail) {
+	if (drains) {
 		u->ier = (uint8_t)(u->ier & ~D1_UART_IER_ETBEI_BITS);
 		wr(u, D1_UART_IER, u->ier);
 		u->tx_irq = false;

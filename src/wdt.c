@@ -163,6 +163,8 @@ static uint32_t cfg_value(const struct d1_wdt *w, unsigned action)
 	uint32_t cfg = d1_mmio_read32(reg(w, D1_WDT_CFG_OFFSET));
 
 	cfg &= ~(D1_WDT_CFG_MODE_BITS | D1_WDT_CFG_CLK_SRC_BITS | D1_WDT_CFG_KEY_FIELD_BITS);
+	/* The source field's value is 0 (HOSC32K); OR'd in to name it. */
+	// cppcheck-suppress badBitmaskCheck
 	return cfg | ((uint32_t)action << D1_WDT_CFG_MODE_LSB) |
 	       (D1_WDT_CFG_CLK_SRC_HOSC32K << D1_WDT_CFG_CLK_SRC_LSB);
 }

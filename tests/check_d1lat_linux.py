@@ -8,7 +8,9 @@ Checks: one JSON line that parses, with the fields of docs/latency.md;
 samples + missed == loops; min <= p50 <= ... <= p99.99 <= max (percentiles
 flagged as estimates may equal max); min <= mean <= max (within 1/128);
 --dump decodes to the same JSON line; clock 1e9 Hz; period as asked; the text table shows the same numbers;
---json-only prints exactly that one line; bad options exit 2.
+--json-only prints exactly that one line; bad options exit 2; output that
+cannot be written (stdout on /dev/full: the report, the dump, --help) makes
+the exit status non-zero.
 """
 import json
 import os
@@ -104,6 +106,14 @@ def main():
         p = subprocess.run([exe] + bad, capture_output=True, text=True, timeout=10)
         if p.returncode != 2:
             fail("%r: exit %d, want 2" % (bad, p.returncode))
+
+    if os.path.exists("/dev/full"):
+        for args in (["-l", "20"], ["-l", "20", "--json-only", "--dump"], ["--help"]):
+            with open("/dev/full", "w") as full:
+                p = subprocess.run([exe, "-i", "500"] + args, stdout=full,
+                                   stderr=subprocess.PIPE, text=True, timeout=60)
+            if p.returncode == 0:
+                fail("%r on a full stdout: exit 0, output lost" % args)
     print("1 passed, 0 failed")
 
 

@@ -4,7 +4,8 @@
 the known distribution of tests/lat_report_demo.c implies (exact below
 1024 counts, within 1/128 above, flagged), and the host decoder
 (tools/d1lat_dump.py) turns the demo's dump line into exactly the same
-bytes as the device-side d1_lat_report_json().
+bytes as the device-side d1_lat_report_json(). A report that cannot be
+written (stdout on /dev/full) is a failed run, not a silent exit 0.
 
 usage: check_latency_json.py PATH/TO/lat_report_demo
 """
@@ -66,6 +67,10 @@ def main():
     assert within(rep["mean_ns"], mean, hz), rep["mean_ns"]
     assert rep["above_exact"] == 4 and rep["above_top"] == 0 and rep["saturated"] == 0
     assert rep["approx"] is True and rep["approx_fields"] == ["p999_ns", "mean_ns"], rep
+    if os.path.exists("/dev/full"):
+        with open("/dev/full", "w") as full:
+            rc = subprocess.run([sys.argv[1]], stdout=full, stderr=subprocess.PIPE).returncode
+        assert rc != 0, "report lost on a full stdout, yet exit status 0"
     print("1 passed, 0 failed")
 
 

@@ -13,10 +13,11 @@
 
 static struct d1_lat r;
 
+/* A failed write sets stdout's error indicator, which main() checks. */
 static void put(void *ctx, const char *s, size_t n)
 {
 	(void)ctx;
-	fwrite(s, 1, n, stdout);
+	(void)fwrite(s, 1, n, stdout); /* checked through ferror(stdout) in main() */
 }
 
 int main(void)
@@ -41,10 +42,14 @@ int main(void)
 	if (d1_lat_report_text(&r, &meta, buf, sizeof(buf), &n) != D1_OK) {
 		return 1;
 	}
-	fwrite(buf, 1, n, stdout);
+	put(NULL, buf, n);
 	if (d1_lat_report_json(&r, &meta, buf, sizeof(buf), &n) != D1_OK) {
 		return 1;
 	}
-	fwrite(buf, 1, n, stdout);
-	return d1_lat_dump(&r, &meta, put, NULL) == D1_OK ? 0 : 1;
+	put(NULL, buf, n);
+	if (d1_lat_dump(&r, &meta, put, NULL) != D1_OK) {
+		return 1;
+	}
+	/* Everything reached stdout, or the run fails: no report lost silently. */
+	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 }

@@ -108,14 +108,17 @@ void bm_board_irq_attach(unsigned source, d1_plic_handler_t fn, void *arg, unsig
 
 void bm_stack_report(void)
 {
-	extern const uint64_t __stack_bottom[];
-	extern const uint64_t __stack_top[];
+	/* The stack's bounds, from the linker script (ld/common.ld). */
+	extern const uint64_t __stack_bottom[]; // NOLINT(bugprone-reserved-identifier): ld symbol
+	extern const uint64_t __stack_top[];    // NOLINT(bugprone-reserved-identifier): ld symbol
+	/* Two symbols are two objects to C: compare addresses, not pointers. */
+	const uintptr_t top = (uintptr_t)__stack_top;
 	const uint64_t *p = __stack_bottom;
 
-	while (p < __stack_top && *p == BM_STACK_PAINT) {
+	while ((uintptr_t)p < top && *p == BM_STACK_PAINT) {
 		p++;
 	}
 	bm_printf("stack: %lu of %lu bytes used (high-water mark of the painted stack)\n",
-	          (unsigned long)((uintptr_t)__stack_top - (uintptr_t)p),
-	          (unsigned long)((uintptr_t)__stack_top - (uintptr_t)__stack_bottom));
+	          (unsigned long)(top - (uintptr_t)p),
+	          (unsigned long)(top - (uintptr_t)__stack_bottom));
 }

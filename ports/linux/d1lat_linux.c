@@ -16,7 +16,7 @@
  * warning goes to stderr and the run continues. Nothing is printed during
  * the run; the report (text table, then one JSON line) comes after it.
  */
-#define _GNU_SOURCE
+#define _GNU_SOURCE // NOLINT(bugprone-reserved-identifier): glibc feature-test macro
 
 #include <errno.h>
 #include <fcntl.h>
@@ -126,15 +126,30 @@ static void *periodic(void *arg)
 	return NULL;
 }
 
+/* Report output. A failed write sets stdout's error indicator; main() checks
+ * it (with the final fflush) and fails the run: no report is lost silently. */
 static void put_stdout(void *ctx, const char *s, size_t n)
 {
 	(void)ctx;
-	fwrite(s, 1, n, stdout);
+	(void)fwrite(s, 1, n, stdout); /* checked through ferror(stdout) in main() */
 }
 
+/* stdout flushed without an error since the start: 0, else 1 with a message. */
+static int stdout_status(void)
+{
+	if (fflush(stdout) == 0 && !ferror(stdout)) {
+		return 0;
+	}
+	(void)fprintf(stderr, "d1lat-linux: writing to stdout failed (output lost)\n");
+	return 1;
+}
+
+/* Diagnostics go to stderr with (void): a failed write there has nowhere
+ * else to be reported. */
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: d1lat-linux [-i interval_us] [-l loops] [-p prio] [--load DESC]\n"
+	(void)fprintf(
+	        f, "usage: d1lat-linux [-i interval_us] [-l loops] [-p prio] [--load DESC]\n"
 	           "                   [--board NAME] [--dump] [--json-only]\n"
 	           "  -i, --interval US  period in microseconds (default 1000)\n"
 	           "  -l, --loops N      periods to run: samples + missed == N (default 20000)\n"
@@ -182,22 +197,22 @@ static int parse_args(int argc, char **argv, struct options *o)
 		switch (c) {
 		case 'i':
 			if (!parse_u64(optarg, 1u, INTERVAL_US_MAX, &v)) {
-				fprintf(stderr, "d1lat-linux: -i wants 1..%u us\n",
-				        INTERVAL_US_MAX);
+				(void)fprintf(stderr, "d1lat-linux: -i wants 1..%u us\n",
+				              INTERVAL_US_MAX);
 				return 2;
 			}
 			o->interval_us = (uint32_t)v;
 			break;
 		case 'l':
 			if (!parse_u64(optarg, 1u, UINT64_MAX, &v)) {
-				fprintf(stderr, "d1lat-linux: -l wants a count >= 1\n");
+				(void)fprintf(stderr, "d1lat-linux: -l wants a count >= 1\n");
 				return 2;
 			}
 			o->loops = v;
 			break;
 		case 'p':
 			if (!parse_u64(optarg, 0u, 99u, &v)) {
-				fprintf(stderr, "d1lat-linux: -p wants 0..99\n");
+				(void)fprintf(stderr, "d1lat-linux: -p wants 0..99\n");
 				return 2;
 			}
 			o->prio = (int)v;
@@ -223,7 +238,7 @@ static int parse_args(int argc, char **argv, struct options *o)
 		}
 	}
 	if (optind != argc) {
-		fprintf(stderr, "d1lat-linux: unexpected argument '%s'\n", argv[optind]);
+		(void)fprintf(stderr, "d1lat-linux: unexpected argument '%s'\n", argv[optind]);
 		usage(stderr);
 		return 2;
 	}
@@ -238,14 +253,15 @@ static int dma_latency_zero(void)
 	int fd = open("/dev/cpu_dma_latency", O_RDWR | O_CLOEXEC);
 
 	if (fd < 0) {
-		fprintf(stderr,
+		(void)fprintf(
+		        stderr,
 		        "d1lat-linux: warning: /dev/cpu_dma_latency: %s (C-states not held)\n",
 		        strerror(errno));
 		return -1;
 	}
 	if (write(fd, &zero, sizeof(zero)) != (ssize_t)sizeof(zero)) {
-		fprintf(stderr, "d1lat-linux: warning: writing /dev/cpu_dma_latency: %s\n",
-		        strerror(errno));
+		(void)fprintf(stderr, "d1lat-linux: warning: writing /dev/cpu_dma_latency: %s\n",
+		              strerror(errno));
 		close(fd);
 		return -1;
 	}
@@ -256,12 +272,13 @@ static void lock_memory(void)
 {
 #if defined(__SANITIZE_ADDRESS__)
 	/* ASan's shadow mappings are terabytes: locking them cannot work. */
-	fprintf(stderr, "d1lat-linux: warning: built with AddressSanitizer, mlockall skipped\n");
+	(void)fprintf(stderr,
+	              "d1lat-linux: warning: built with AddressSanitizer, mlockall skipped\n");
 #else
 	if (mlockall(MCL_CURRENT | MCL_FUTURE) != 0) {
-		fprintf(stderr,
-		        "d1lat-linux: warning: mlockall: %s (page faults may add latency)\n",
-		        strerror(errno));
+		(void)fprintf(stderr,
+		              "d1lat-linux: warning: mlockall: %s (page faults may add latency)\n",
+		              strerror(errno));
 	}
 #endif
 }
@@ -291,14 +308,14 @@ static int start_thread(pthread_t *tid, struct run *run, int prio)
 		if (rc == 0) {
 			return 0;
 		}
-		fprintf(stderr,
-		        "d1lat-linux: warning: SCHED_FIFO priority %d not permitted (%s); "
-		        "running SCHED_OTHER\n",
-		        prio, strerror(rc));
+		(void)fprintf(stderr,
+		              "d1lat-linux: warning: SCHED_FIFO priority %d not permitted (%s); "
+		              "running SCHED_OTHER\n",
+		              prio, strerror(rc));
 	}
 	rc = pthread_create(tid, NULL, periodic, run);
 	if (rc != 0) {
-		fprintf(stderr, "d1lat-linux: pthread_create: %s\n", strerror(rc));
+		(void)fprintf(stderr, "d1lat-linux: pthread_create: %s\n", strerror(rc));
 		return -1;
 	}
 	return 0;
@@ -317,7 +334,7 @@ int main(int argc, char **argv)
 
 	rc = parse_args(argc, argv, &opt);
 	if (rc != 0) {
-		return rc == 1 ? 0 : rc;
+		return rc == 1 ? stdout_status() : rc; /* 1: --help printed */
 	}
 	if (opt.board == NULL) {
 		opt.board = uname(&un) == 0 ? un.machine : "unknown";
@@ -325,7 +342,7 @@ int main(int argc, char **argv)
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;
 	if (d1_lat_init(&run.rec, (uint32_t)NS_PER_S) != D1_OK) {
-		fprintf(stderr, "d1lat-linux: recorder init failed\n");
+		(void)fprintf(stderr, "d1lat-linux: recorder init failed\n");
 		return 1;
 	}
 	/* d1_lat_init() wrote every bin: no first-touch page faults in the run. */
@@ -339,14 +356,14 @@ int main(int argc, char **argv)
 		close(dma_fd);
 	}
 	if (run.err != 0) {
-		fprintf(stderr, "d1lat-linux: clock call failed: %s\n", strerror(run.err));
+		(void)fprintf(stderr, "d1lat-linux: clock call failed: %s\n", strerror(run.err));
 		return 1;
 	}
 	if (run.early != 0u) {
-		fprintf(stderr,
-		        "d1lat-linux: warning: %llu wake-ups before the intended time "
-		        "(recorded as 0 ns)\n",
-		        (unsigned long long)run.early);
+		(void)fprintf(stderr,
+		              "d1lat-linux: warning: %llu wake-ups before the intended time "
+		              "(recorded as 0 ns)\n",
+		              (unsigned long long)run.early);
 	}
 	meta.os = "linux";
 	meta.board = opt.board;
@@ -354,18 +371,20 @@ int main(int argc, char **argv)
 	meta.period_ns = (uint64_t)opt.interval_us * 1000u;
 	if (!opt.json_only) {
 		if (d1_lat_report_text(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
-			fprintf(stderr, "d1lat-linux: text report truncated\n");
+			(void)fprintf(stderr, "d1lat-linux: text report truncated\n");
 			return 1;
 		}
-		fwrite(buf, 1, n, stdout);
+		put_stdout(NULL, buf, n);
 	}
 	if (d1_lat_report_json(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
-		fprintf(stderr, "d1lat-linux: JSON report truncated (meta strings too long?)\n");
+		(void)fprintf(stderr,
+		              "d1lat-linux: JSON report truncated (meta strings too long?)\n");
 		return 1;
 	}
-	fwrite(buf, 1, n, stdout);
-	if (opt.dump) {
-		d1_lat_dump(&run.rec, &meta, put_stdout, NULL);
+	put_stdout(NULL, buf, n);
+	if (opt.dump && d1_lat_dump(&run.rec, &meta, put_stdout, NULL) != D1_OK) {
+		(void)fprintf(stderr, "d1lat-linux: recorder dump failed\n");
+		return 1;
 	}
-	return fflush(stdout) == 0 ? 0 : 1;
+	return stdout_status();
 }

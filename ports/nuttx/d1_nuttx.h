@@ -21,6 +21,7 @@
  ****************************************************************************/
 
 #ifndef __PORTS_NUTTX_D1_NUTTX_H
+/* NOLINTNEXTLINE(bugprone-reserved-identifier): NuttX guard style */
 #define __PORTS_NUTTX_D1_NUTTX_H
 
 /****************************************************************************

@@ -9,6 +9,7 @@
  */
 
 #ifndef __D1_RT_H__
+/* NOLINTNEXTLINE(bugprone-reserved-identifier): RT-Thread guard style */
 #define __D1_RT_H__
 
 #include <stddef.h>
@@ -48,12 +49,14 @@ struct d1_uart *d1_rt_uart_handle(void);
 
 /* Interrupt layer on the library's PLIC (drv_d1_plic.c): reached through
  * the linker's --wrap of the libcpu functions of the same name. */
+/* NOLINTBEGIN(bugprone-reserved-identifier): ld --wrap's __wrap_ names */
 void __wrap_rt_hw_interrupt_init(void);
 rt_isr_handler_t __wrap_rt_hw_interrupt_install(int vector, rt_isr_handler_t handler, void *param,
                                                 const char *name);
 void __wrap_rt_hw_interrupt_mask(int vector);
 void __wrap_rt_hw_interrupt_umask(int vector);
 void __wrap_plic_handle_irq(void);
+/* NOLINTEND(bugprone-reserved-identifier) */
 void d1_rt_plic_stats(struct d1_plic_stats *out, rt_uint32_t *bad_vector, rt_uint32_t *replaced);
 rt_uint32_t d1_rt_irq_count(int vector);
 #endif

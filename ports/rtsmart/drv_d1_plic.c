@@ -66,6 +66,7 @@ static rt_uint32_t d1_irq_bad_vector;
 static rt_uint32_t d1_irq_replaced;
 static d1_err_t d1_plic_init_err = D1_ESTATE;
 
+/* NOLINTNEXTLINE(bugprone-reserved-identifier): ld --wrap's name of the original */
 void __real_rt_hw_interrupt_init(void);
 
 static void d1_rt_irq_call(unsigned source, void *arg)

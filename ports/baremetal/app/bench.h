@@ -38,10 +38,10 @@ void bench_tick_wake_at(uint64_t when);
 
 /**
  * Called by the tick source once per serviced tick, from the interrupt.
- * @param sample     Counts since the most recent period boundary.
- * @param boundaries Period boundaries since the previous call (>= 1 normally;
- *                   boundaries - 1 of them were missed).
+ * @param sample Counts since the most recent period boundary.
+ * @param n      Period boundaries since the previous call (>= 1 normally;
+ *               n - 1 of them were missed).
  */
-void bench_account(uint32_t sample, uint64_t boundaries);
+void bench_account(uint32_t sample, uint64_t n);
 
 #endif /* BENCH_H */

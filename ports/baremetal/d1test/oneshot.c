@@ -214,7 +214,7 @@ static void irq_fires(void)
 	fired = 0;
 	uint64_t t0 = d1_time_now();
 	d1_err_t e = d1_timer_oneshot_arm(&tmr, 24000u);
-	wait_ticks(24000u * 5u);
+	wait_ticks((uint64_t)24000u * 5u);
 	bm_printf("ONESHOT irq_fires err=%d n=24000 fired=%u clocks=%llu\n", (int)e, fired,
 	          (unsigned long long)(fired ? fired_at - t0 : 0u));
 }
@@ -227,7 +227,7 @@ static void irq_cancel(void)
 	d1_err_t e = d1_timer_oneshot_arm(&tmr, 24000u);
 	d1_err_t c = d1_timer_oneshot_cancel(&tmr);
 	d1_err_t r = d1_timer_oneshot_remaining(&tmr, &rem);
-	wait_ticks(24000u * 5u);
+	wait_ticks((uint64_t)24000u * 5u);
 	bm_printf("ONESHOT irq_cancel err=%d cancel=%d remaining_err=%d fired=%u spurious=%llu\n",
 	          (int)e, (int)c, (int)r, fired, (unsigned long long)(timer_spurious() - sp0));
 }
@@ -243,7 +243,7 @@ static void irq_cancel_late(void)
 	d1_err_t c = d1_timer_oneshot_cancel(&tmr);
 	bool pend = d1_timer_irq_pending(&tmr);
 	d1_port_critical_exit(s);
-	wait_ticks(24000u * 2u);
+	wait_ticks((uint64_t)24000u * 2u);
 	bm_printf("ONESHOT irq_cancel_late err=%d cancel=%d latched=%u pending_after=%u fired=%u "
 	          "spurious=%llu\n",
 	          (int)e, (int)c, t1 != NONE, pend, fired,

@@ -123,7 +123,7 @@ static void start_periodic(struct d1_timer *t, uint64_t clocks)
 }
 
 /* Main loop for @p ms with interrupts on: iterations it got. */
-static uint64_t run_main(uint32_t ms, volatile uint32_t *until, uint32_t target)
+static uint64_t run_main(uint32_t ms, const volatile uint32_t *until, uint32_t target)
 {
 	uint64_t iters = 0;
 	uint64_t t0 = d1_time_now();

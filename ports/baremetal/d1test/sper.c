@@ -76,7 +76,7 @@ static void irq_round_trip(void)
 	bm_irq_enable();
 	uint64_t t0 = d1_time_now();
 	bm_check(d1_timer_oneshot_arm(&tmr, 2400u), "d1_timer_oneshot_arm");
-	while (irqs == 0u && d1_time_now() - t0 < 24000u * 10u) {
+	while (irqs == 0u && d1_time_now() - t0 < (uint64_t)24000u * 10u) {
 		__asm__ volatile("wfi");
 	}
 	bm_printf("SPER irq_round_trip irqs=%u clocks=%llu plic_dispatched=%u\n", irqs,

@@ -29,8 +29,8 @@
 #include "d1/uart.h"
 
 #define TICKS_PER_MS (D1_OSC24M_HZ / 1000u)
-#define IDLE_END     (300u * TICKS_PER_MS)
-#define FIRST_WAIT   (20000u * TICKS_PER_MS)
+#define IDLE_END     ((uint64_t)300u * TICKS_PER_MS)
+#define FIRST_WAIT   ((uint64_t)20000u * TICKS_PER_MS)
 
 static uint8_t rx_ring[4096];
 static uint8_t seen[4096];
@@ -122,7 +122,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	bm_puts("UERR ready overrun\n");
 	(void)d1_uart_drain(&bm_uart); /* the line above is out before the burst */
 	uint64_t t0 = d1_time_now();
-	while (d1_time_now() - t0 < 100u * TICKS_PER_MS) {
+	while (d1_time_now() - t0 < (uint64_t)100u * TICKS_PER_MS) {
 	}
 	bm_irq_enable();
 	receive("overrun", true);

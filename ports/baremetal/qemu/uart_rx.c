@@ -24,7 +24,7 @@
 #include "d1/uart_regs.h"
 
 #ifndef UART_RX_BYTES
-#define UART_RX_BYTES (128u * 1024u)
+#define UART_RX_BYTES 131072u /* 128 KiB */
 #endif
 #ifndef UART_RX_TRIGGER
 #define UART_RX_TRIGGER 3u /* FCR RT = 3: full - 2, 14 bytes of the 16-byte FIFO */

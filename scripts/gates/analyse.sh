@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Gate: the analysers. clang-tidy (.clang-tidy), gcc -fanalyzer -Werror and
+# cppcheck --enable=all over src/, ports/ and the C tools (tests/bench_*.c,
+# tests/lat_report_demo.c), each on the compile commands of the real builds:
+#   host       build/analyse/host      (the library, hooked and DW-only variants,
+#                                       ports/linux, the NuttX and RT-Thread glue
+#                                       on their stand-in headers, as the host
+#                                       tests compile them)
+#   d1         build/analyse/d1        (ports/baremetal for the D1, riscv64)
+#   qemu-virt  build/analyse/qemu-virt (ports/baremetal for QEMU virt, riscv64)
+# Only configured (CMAKE_EXPORT_COMPILE_COMMANDS), not built. tools/ is Python:
+# no C analyser runs on it.
+# Writes build/gates/analyse.summary; exits 1 on any finding (printed).
+# Usage: scripts/gates/analyse.sh   (from anywhere; runs at the repo root)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+scripts/deps.sh cmake gcc gcc-riscv64-unknown-elf clang-tidy cppcheck python3
+start=$(date +%s)
+mkdir -p build/gates
+summary=build/gates/analyse.summary
+fail() {
+	echo "analysers: $1" | tee "$summary"
+	exit 1
+}
+for p in analyse analyse-d1 analyse-qemu-virt; do
+	cmake --preset "$p" >/dev/null || fail "cmake --preset $p failed"
+done
+res=$(python3 scripts/gates/analyse.py . build/analyse build/analyse/{host,d1,qemu-virt}/compile_commands.json) ||
+	fail "scripts/gates/analyse.py failed"
+read -r tidy fan cpp files entries <<<"$res"
+secs=$(($(date +%s) - start))
+line="analysers: clang-tidy $tidy, gcc -fanalyzer $fan, cppcheck $cpp findings over $files files ($entries compile commands), $secs s"
+echo "$line" | tee "$summary"
+[ "$tidy" -eq 0 ] && [ "$fan" -eq 0 ] && [ "$cpp" -eq 0 ]
