@@ -70,8 +70,6 @@
 static struct d1_timer g_bench_timer;
 static struct d1_lat g_lat_irq;
 static struct d1_lat g_lat_wake;
-static uint32_t g_bins_irq[D1_LAT_NBINS(BENCH_CLOCKS)];
-static uint32_t g_bins_wake[D1_LAT_NBINS(BENCH_CLOCKS)];
 static sem_t g_bench_sem;
 static volatile uint64_t g_boundary;     /* time CSR of the last boundary */
 static volatile uint64_t g_boundaries;   /* periods seen, missed included */
@@ -154,6 +152,7 @@ static void bench_report(const char *what, struct d1_lat *lat)
 int main(int argc, char *argv[])
 {
   struct sched_param param;
+  struct d1_lat_summary sum;
   uint64_t t0;
   uint64_t t1;
   uint64_t seen = 0;
@@ -166,12 +165,10 @@ int main(int argc, char *argv[])
   g_last_boundary = 0;
   g_spurious = 0;
 
-  err = d1_lat_init(&g_lat_irq, g_bins_irq, D1_LAT_NBINS(BENCH_CLOCKS),
-                    D1_TIME_HZ);
+  err = d1_lat_init(&g_lat_irq, D1_TIME_HZ);
   if (err == D1_OK)
     {
-      err = d1_lat_init(&g_lat_wake, g_bins_wake,
-                        D1_LAT_NBINS(BENCH_CLOCKS), D1_TIME_HZ);
+      err = d1_lat_init(&g_lat_wake, D1_TIME_HZ);
     }
 
   if (err == D1_OK)
@@ -238,10 +235,12 @@ int main(int argc, char *argv[])
   param.sched_priority = SCHED_PRIORITY_DEFAULT;
   sched_setscheduler(0, SCHED_FIFO, &param);
 
+  d1_lat_summarize(&g_lat_irq, &sum);
+
   printf("run: %llu period boundaries = %lu samples + %lu missed, "
          "%llu us of time CSR; wake-ups %llu, spurious %lu\n",
-         (unsigned long long)g_boundaries, (unsigned long)g_lat_irq.count,
-         (unsigned long)g_lat_irq.missed,
+         (unsigned long long)g_boundaries, (unsigned long)sum.samples,
+         (unsigned long)sum.missed,
          (unsigned long long)((t1 - t0) / 24u),
          (unsigned long long)seen, (unsigned long)g_spurious);
   bench_report("d1-lib-panel timer-irq", &g_lat_irq);
