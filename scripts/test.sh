@@ -3,32 +3,100 @@
 # The README's test command: every test of the project, from a fresh clone.
 #  1. host preset: cmocka tests on peripheral models (ASan+UBSan), SVD
 #     cross-check, packaging, Doxygen with warnings as errors;
-#  2. d1 preset: the cross build with -Werror, and its libc-symbol check;
-#  3. qemu-virt preset: bare-metal images on QEMU's PLIC/16550/OpenSBI.
-set -euo pipefail
+#  2. reliability gates (docs/reliability.md): bad-input table and bounded
+#     waits, interrupt interleaving, coverage floors, analysers, fuzzing;
+#  3. d1 preset: the cross build with -Werror, and its libc-symbol check;
+#  4. qemu-virt preset: bare-metal images on QEMU's PLIC/16550/OpenSBI;
+#  5. the D1 images on the emulated D1 (QEMU machine allwinner-d1 built from
+#     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md).
+# Every stage runs even if an earlier one failed (except where it needs the
+# earlier one's build); the run ends with one screen of figures (each stage
+# writes its line to build/gates/<stage>.summary) and fails if any stage did.
+set -uo pipefail
 cd "$(dirname "$0")/.."
-scripts/deps.sh
+scripts/deps.sh || exit 1
 jobs=$(nproc)
+out=build/gates
+rm -rf "$out"
+mkdir -p "$out"
+failed=()
 
-cmake --preset host >/dev/null
-cmake --build --preset host -j"$jobs"
-ctest --preset host -j"$jobs"
+# stage <name> <command...>: run it, time it, record the outcome.
+stage() {
+	local name=$1 t0 rc
+	shift
+	echo "== test.sh: $name =="
+	t0=$(date +%s)
+	"$@"
+	rc=$?
+	echo "$name $rc $(($(date +%s) - t0))" >>"$out/stages"
+	[ "$rc" -eq 0 ] || failed+=("$name")
+	return "$rc"
+}
 
-cmake --preset d1 >/dev/null
-cmake --build --preset d1 -j"$jobs"
-scripts/check_freestanding.sh build/d1/src/libd1drivers.a
-scripts/check_freestanding.sh build/d1/src/libd1drivers.a build/d1/src/libd1drivers_report.a
-tests/check_mmio_order.sh
+# ctest_stage <preset>: ctest, with its counts as the stage's summary line.
+ctest_stage() {
+	local preset=$1 log="$out/ctest-$1.log" rc
+	ctest --preset "$preset" -j"${2:-$jobs}" 2>&1 | tee "$log"
+	rc=${PIPESTATUS[0]}
+	# ctest's own line: "100% tests passed, 0 tests failed out of 30"
+	sed -n 's/^[0-9]*% tests passed, \([0-9]*\) tests\{0,1\} failed out of \([0-9]*\)$/\2 run, \1 failed/p' \
+		"$log" | tail -1 | sed "s/^/ctest $preset: /" >"$out/ctest-$preset.summary"
+	return "$rc"
+}
 
-if [ -f ports/baremetal/CMakeLists.txt ]; then
-  cmake --preset qemu-virt >/dev/null
-  cmake --build --preset qemu-virt -j"$jobs"
-  ctest --preset qemu-virt
+host_build() {
+	cmake --preset host >/dev/null && cmake --build --preset host -j"$jobs"
+}
+d1_build() {
+	cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$jobs" &&
+		scripts/check_freestanding.sh build/d1/src/libd1drivers.a &&
+		scripts/check_freestanding.sh build/d1/src/libd1drivers.a \
+			build/d1/src/libd1drivers_report.a &&
+		tests/check_mmio_order.sh &&
+		riscv64-unknown-elf-size -t build/d1/src/libd1drivers.a | tail -1 |
+		awk '{print "d1 build: -Werror clean, core archive text " $1 " B"}' >"$out/d1-build.summary"
+}
+virt_build() {
+	cmake --preset qemu-virt >/dev/null && cmake --build --preset qemu-virt -j"$jobs"
+}
+emulator() {
+	echo "test.sh: emulator from emu/qemu-d1/build.sh (built on first use, 6-25 min, then cached)"
+	# stdout (the binary's path) is captured, progress goes to the log and the terminal.
+	D1_EMU_QEMU=$({ emu/qemu-d1/build.sh 2>&1 >&3 | tee "$out/emulator.log" >&2; } 3>&1) ||
+		return 1
+	export D1_EMU_QEMU
+	if grep -q "cached binary" "$out/emulator.log"; then
+		echo "emulator: cached ($D1_EMU_QEMU)" >"$out/emulator.summary"
+	else
+		echo "emulator: built from Debian's qemu source + emu/qemu-d1" >"$out/emulator.summary"
+	fi
+}
+
+if stage host-build host_build; then
+	stage host-tests ctest_stage host
+	for g in badinput interleave coverage analyse fuzz; do
+		if [ -x "scripts/gates/$g.sh" ]; then
+			stage "$g" "scripts/gates/$g.sh"
+		else
+			echo "$g: scripts/gates/$g.sh missing" >"$out/$g.summary"
+			echo "$g 1 0" >>"$out/stages"
+			failed+=("$g")
+		fi
+	done
 fi
-# 4. the D1 images of stage 2 on the emulated D1 (QEMU machine allwinner-d1
-#    built from Debian's qemu source + emu/qemu-d1; docs/emulator.md).
-echo "test.sh: emulated D1: emulator from emu/qemu-d1/build.sh (built on first use, ~9 min, then cached)"
-D1_EMU_QEMU=$(emu/qemu-d1/build.sh)
-export D1_EMU_QEMU
-ctest --preset d1
+stage d1-build d1_build
+if stage virt-build virt_build; then
+	stage virt-tests ctest_stage qemu-virt 1
+fi
+# The emulator's tests run one QEMU at a time (tests/emu/CMakeLists.txt).
+if stage emulator emulator && [ -f build/d1/CTestTestfile.cmake ]; then
+	stage emu-d1-tests ctest_stage d1 1
+fi
+
+scripts/gates/screen.sh "$out"
+if [ ${#failed[@]} -ne 0 ]; then
+	echo "test.sh: FAILED: ${failed[*]}"
+	exit 1
+fi
 echo "test.sh: all test stages passed"
