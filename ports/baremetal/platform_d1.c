@@ -173,8 +173,8 @@ void bm_platform_run_end(void)
 void bm_platform_idle(uint64_t samples)
 {
 #if BM_WDT_FEED
-	static bool starving;
 	if (BM_WDT_STARVE_AFTER != 0u && !starve_skip && samples >= BM_WDT_STARVE_AFTER) {
+		static bool starving;
 		if (!starving) {
 			starving = true;
 			bm_printf("watchdog: feeding stopped after %llu samples; last feed at time "

@@ -58,11 +58,11 @@ struct record {
 	uint64_t boundaries;
 };
 
-extern uint8_t __bm_resetrec[]; /* ld/d1.ld */
+extern uint8_t bm_resetrec_area[]; /* ld/d1.ld */
 
 static volatile struct record *rec(void)
 {
-	return (volatile struct record *)(void *)__bm_resetrec;
+	return (volatile struct record *)(void *)bm_resetrec_area;
 }
 
 static uint32_t check_of(uint32_t run, uint32_t wdt_id, uint32_t timeout_ms)
