@@ -14,6 +14,10 @@ static struct {
 	uint64_t acc0, wr0, now0, treads0;
 	uint64_t acc1, wr1, now1, treads1;
 	bool in_call;
+	bool excluding;
+	uint64_t excluded; /* writes made while excluding */
+	uint64_t ex0, ex1;
+	uint64_t budget;
 } fz;
 
 void fz_fail(const char *file, int line, const char *fmt, ...)
@@ -98,6 +102,9 @@ static void trace(void *arg, bool write, uintptr_t addr, uint32_t value)
 	fz.accesses++;
 	if (write) {
 		fz.writes++;
+		if (fz.excluding) {
+			fz.excluded++;
+		}
 	}
 	if (fz.in_call && fz.accesses - fz.acc0 > FZ_MAX_ACCESSES) {
 		FZ_FAIL("unbounded wait: more than %u bus accesses in one call", FZ_MAX_ACCESSES);
@@ -108,6 +115,7 @@ void fz_sim_reset(void)
 {
 	sim_reset();
 	memset(&fz, 0, sizeof(fz));
+	fz.budget = FZ_INPUT_ACCESS_BUDGET;
 	sim_set_trace(trace, NULL);
 	fz_op = "setup";
 }
@@ -124,6 +132,7 @@ void fz_begin(const char *op)
 	fz_op = op;
 	fz.acc0 = fz.accesses;
 	fz.wr0 = fz.writes;
+	fz.ex0 = fz.excluded;
 	fz.now0 = sim_now();
 	fz.treads0 = sim_time_reads();
 	fz.in_call = true;
@@ -134,13 +143,19 @@ void fz_end(void)
 	fz.in_call = false;
 	fz.acc1 = fz.accesses;
 	fz.wr1 = fz.writes;
+	fz.ex1 = fz.excluded;
 	fz.now1 = sim_now();
 	fz.treads1 = sim_time_reads();
 }
 
 uint64_t fz_call_writes(void)
 {
-	return fz.wr1 - fz.wr0;
+	return (fz.wr1 - fz.wr0) - (fz.ex1 - fz.ex0);
+}
+
+void fz_exclude(bool on)
+{
+	fz.excluding = on;
 }
 
 uint64_t fz_call_accesses(void)
@@ -165,7 +180,12 @@ uint64_t fz_input_accesses(void)
 
 bool fz_over_budget(void)
 {
-	return fz.accesses > FZ_INPUT_ACCESS_BUDGET;
+	return fz.accesses > fz.budget;
+}
+
+void fz_set_input_budget(uint64_t accesses)
+{
+	fz.budget = accesses;
 }
 
 void fz_check_call(uint64_t max_ticks)

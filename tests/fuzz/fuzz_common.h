@@ -31,8 +31,9 @@
 /* Bus accesses one public call may make before it counts as an unbounded
  * wait (far above any documented budget the harnesses allow). */
 #define FZ_MAX_ACCESSES 4000000u
-/* Bus accesses one input may make in total; past it the harness stops
- * executing operations (keeps every input fast; not a finding). */
+/* Bus accesses one input may make in total by default; past it the
+ * harness stops executing operations (keeps every input fast; not a
+ * finding). fz_set_input_budget() changes it for a target. */
 #define FZ_INPUT_ACCESS_BUDGET 3000000u
 /* Longest single d1_port_delay_us() request the library may make (port.h). */
 #define FZ_DELAY_US_MAX 20000u
@@ -81,9 +82,13 @@ uint64_t fz_call_writes(void);   /* every write, mapped or not */
 uint64_t fz_call_accesses(void); /* reads and writes */
 uint64_t fz_call_ticks(void);    /* model time */
 uint64_t fz_call_time_reads(void);
+/* Writes made while excluding (e.g. by an interrupt handler the model runs
+ * between two accesses of a call) do not count as the call's writes. */
+void fz_exclude(bool on);
 /* Total bus accesses since fz_sim_reset() (for FZ_INPUT_ACCESS_BUDGET). */
 uint64_t fz_input_accesses(void);
 bool fz_over_budget(void);
+void fz_set_input_budget(uint64_t accesses);
 
 /* The common checks after a call: balanced critical sections, the longest
  * delay request, model time within @p max_ticks. */

@@ -40,8 +40,8 @@ struct shadow {
 };
 static struct shadow sh[2];
 
-static const uint32_t rates[] = {D1_OSC24M_HZ, D1_LOSC_HZ, D1_TIMER_SRC_MIN_HZ,
-                                 D1_TIMER_SRC_MAX_HZ, 1000000u, 12000000u};
+static const uint32_t rates[] = {D1_OSC24M_HZ,        D1_LOSC_HZ, D1_TIMER_SRC_MIN_HZ,
+                                 D1_TIMER_SRC_MAX_HZ, 1000000u,   12000000u};
 
 static bool rate_ok(uint32_t hz)
 {
@@ -81,8 +81,18 @@ static struct d1_timer *pick_handle(struct fz_in *in, int *slot)
 static uint64_t pick_clocks(struct fz_in *in)
 {
 	static const uint64_t tab[] = {
-	        0u, 1u, 2u, 3u, 24000u, 24000000u, 0xFFFFFFFEull, 0xFFFFFFFFull, 0x100000000ull,
-	        UINT64_MAX, 1000u, 65536u,
+	        0u,
+	        1u,
+	        2u,
+	        3u,
+	        24000u,
+	        24000000u,
+	        0xFFFFFFFEull,
+	        0xFFFFFFFFull,
+	        0x100000000ull,
+	        UINT64_MAX,
+	        1000u,
+	        65536u,
 	};
 
 	return fz_pick64(in, tab, sizeof(tab) / sizeof(tab[0]));
@@ -205,9 +215,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				sh[slot] = (struct shadow){.inited = true,
 				                           .mapped = base == D1_TIMER_BASE};
 			}
-			FZ_CHECK((err == D1_OK) == (t != NULL && how % 8u != 1u && how % 8u != 2u &&
-			                            how % 8u != 3u && how % 8u != 4u &&
-			                            how % 8u != 5u),
+			FZ_CHECK((err == D1_OK) ==
+			                 (t != NULL && how % 8u != 1u && how % 8u != 2u &&
+			                  how % 8u != 3u && how % 8u != 4u && how % 8u != 5u),
 			         "d1_timer_init returned %s", d1_strerror(err));
 			break;
 		}
@@ -228,15 +238,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			bool want_out = fz_bool(&in);
 
 			memset(&ach, 0, sizeof(ach));
-			begin(op == 2 ? "d1_timer_set_period_clocks"
-			              : op == 3 ? "d1_timer_set_period_ns" : "d1_timer_set_period_hz",
+			begin(op == 2   ? "d1_timer_set_period_clocks"
+			      : op == 3 ? "d1_timer_set_period_ns"
+			                : "d1_timer_set_period_hz",
 			      slot);
 			if (op == 2) {
 				err = d1_timer_set_period_clocks(t, v, want_out ? &ach : NULL);
 			} else if (op == 3) {
 				err = d1_timer_set_period_ns(t, v, want_out ? &ach : NULL);
 			} else {
-				err = d1_timer_set_period_hz(t, (uint32_t)v, want_out ? &ach : NULL);
+				err = d1_timer_set_period_hz(t, (uint32_t)v,
+				                             want_out ? &ach : NULL);
 			}
 			after_call(slot, t, err, 0u);
 			fz_check_no_access();
@@ -363,7 +375,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				FZ_CHECK(!sh[slot].mapped || (tm.ch[slot].ctrl & 0x81u) == 0x81u,
 				         "armed, but not enabled in single mode");
 			}
-			FZ_CHECK(err != D1_OK || c <= D1_TIMER_ONESHOT_MAX, "armed beyond the maximum");
+			FZ_CHECK(err != D1_OK || c <= D1_TIMER_ONESHOT_MAX,
+			         "armed beyond the maximum");
 			break;
 		}
 		case 13:

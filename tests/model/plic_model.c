@@ -158,6 +158,10 @@ static uint32_t rd(void *ctx, uint32_t off)
 		}
 		if (m->stuck_claim != 0) {
 			m->claims[c]++;
+			if (m->guard && m->guard_claimed) {
+				plic_model_guard_allow(m,
+				                       m->stuck_claim & 0x3FFu); /* the id field */
+			}
 			return m->stuck_claim;
 		}
 		if (m->spurious_claims > 0) {

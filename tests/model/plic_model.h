@@ -79,7 +79,7 @@ struct plic_model {
 	bool guard;
 	bool guard_claimed;
 	bool guard_threshold;
-	uint32_t guard_allow[(PLIC_MODEL_MAX_SRC + 1) / 32];
+	uint32_t guard_allow[PLIC_MODEL_MAX_SRC / 32 + 1];
 	uint64_t foreign_writes;
 	/* faults */
 	unsigned spurious_claims;
