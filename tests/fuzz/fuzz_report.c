@@ -216,11 +216,9 @@ static void check_json(const char *s, size_t n, const struct d1_lat_meta *meta,
 		ws(&j);
 		v0 = j.p;
 		if (*j.p == '"') {
-			struct js t = j;
 			const char *want = NULL;
 
 			FZ_CHECK(jstring(&j, val, sizeof(val), &vn), "bad string for \"%s\"", key);
-			(void)t;
 			if (strcmp(key, "os") == 0) {
 				want = meta != NULL && meta->os != NULL ? meta->os : "unknown";
 				seen |= 1u;

@@ -194,15 +194,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			uint32_t ms = pick_ms(&in);
 			struct d1_wdt_state inh;
 			uint32_t ach = 7;
-			bool was_running = m != NULL && wdt_model_running(m);
-			uint32_t was_mode = m != NULL ? m->mode : 0u;
 
 			fz_begin("d1_wdt_takeover");
 			err = d1_wdt_takeover(w, (enum d1_wdt_policy)pol, ms,
 			                      fz_bool(&in) ? &inh : NULL, &ach);
 			after(slot, err, 0u);
 			if (err == D1_OK && m != NULL) {
-				(void)was_mode;
 				if (pol == D1_WDT_TAKEOVER_STOP) {
 					FZ_CHECK(!wdt_model_running(m),
 					         "takeover STOP left it running");
@@ -211,7 +208,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 					check_armed(m, ms, 1u);
 				}
 			}
-			(void)was_running;
 			break;
 		}
 		case 4: { /* start */
