@@ -453,6 +453,7 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	uint32_t old_div;
 	uint32_t budget;
 	bool dl_changed = false;
+	bool dlab;
 
 	if (u == NULL || u->base == 0u || cfg == NULL || cfg->data_bits < 5u ||
 	    cfg->data_bits > 8u || (unsigned)cfg->parity > (unsigned)D1_UART_PARITY_EVEN ||
@@ -491,16 +492,30 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	old_div = read_divisor(u, old_lcr);
 	budget = line_us(u->clk_hz, old_div, lcr_half_bits(old_lcr),
 	                 D1_UART_WAIT_CHARS(u->fifo_depth));
-	wr(u, D1_UART_IER, 0u); /* IER is not protected by BUSY */
+	/* IER is not protected by BUSY, but while DLAB is set (left by
+	 * firmware, or by a configure that lost the line) offset 1 is DLH: the
+	 * write would change the divisor this call must restore on failure (a
+	 * blind divisor-latch write while BUSY). Then IER is written once a
+	 * verified LCR write has cleared DLAB (found by tests/fuzz). */
+	dlab = (old_lcr & D1_UART_LCR_DLAB_BITS) != 0u;
+	if (!dlab) {
+		wr(u, D1_UART_IER, 0u);
+	}
 	u->ier = 0u;
 	u->tx_irq = false;
 	err = set_line(u, lcr, b.divisor, fcr, budget, &dl_changed);
 	if (err != D1_OK) {
 		restore_line(u, old_lcr, old_div, fcr, budget, dl_changed);
+		if (dlab && !u->line_lost) {
+			wr(u, D1_UART_IER, 0u); /* DLAB is clear again */
+		}
 		if (u->line_lost || dl_changed) {
 			u->configured = false;
 		}
 		return err;
+	}
+	if (dlab) {
+		wr(u, D1_UART_IER, 0u); /* set_line() ended with DLAB clear */
 	}
 	u->line_lost = false;
 	/* FIFO enable and triggers, no reset bits. If FIFOE changes the UART
@@ -761,14 +776,17 @@ static ALWAYS_INLINE uint32_t io_rd(struct isr_io io, unsigned idx, bool w32)
 	return w32 ? d1_mmio_read32(a) : d1_mmio_read8(a);
 }
 
-/* Read @p n bytes of RBR into @p p: on rv64 at -Os the loop is load,
- * fence, store, increment, compare-and-branch (plus a zero-extension on the
- * byte path). */
-static ALWAYS_INLINE void rbr_copy(uintptr_t rbr, uint8_t *p, size_t n, bool w32)
+/* Read @p n bytes of RBR into @p buf + @p at: on rv64 at -Os the loop is
+ * load, fence, store, increment, compare-and-branch (plus a zero-extension
+ * on the byte path). The pointer is formed only when there is a byte to
+ * store: without an RX ring @p buf is NULL, and NULL + 0 is undefined in C
+ * (found by tests/fuzz, corpus uart/null-rx-ring). */
+static ALWAYS_INLINE void rbr_copy(uintptr_t rbr, uint8_t *buf, size_t at, size_t n, bool w32)
 {
-	uint8_t *const end = p + n;
-
 	if (n != 0u) {
+		uint8_t *p = buf + at;
+		uint8_t *const end = p + n;
+
 		do {
 			*p++ = (uint8_t)(w32 ? d1_mmio_read32(rbr) : d1_mmio_read8(rbr));
 		} while (p != end);
@@ -879,10 +897,10 @@ static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid, struct i
 	kept = n < room ? n : room;
 	dropped = n - kept;
 	if (kept <= first) {
-		rbr_copy(rbr, buf + at, kept, w32);
+		rbr_copy(rbr, buf, at, kept, w32);
 	} else {
-		rbr_copy(rbr, buf + at, first, w32);
-		rbr_copy(rbr, buf, kept - first, w32);
+		rbr_copy(rbr, buf, at, first, w32);
+		rbr_copy(rbr, buf, 0u, kept - first, w32);
 	}
 	for (size_t i = 0; i < dropped; i++) {
 		(void)io_rd(io, D1_UART_RBR, w32);

@@ -1008,6 +1008,39 @@ static void test_configure_timeout_unrecoverable_refuses_io(void **state)
 	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_OK);
 }
 
+/* Found by tests/fuzz (fuzz_uart; corpus uart/dlab-ier-dlh): entered with
+ * DLAB set (by firmware, or by a configure that lost the line), configure's
+ * IER = 0 write at offset 1 landed in DLH. Here the next configure then
+ * timed out (a character starts after every DLAB write) and restored LCR
+ * but not the divisor: d1_uart_configure() promises both. */
+static void test_configure_dlab_set_restores_divisor(void **state)
+{
+	(void)state;
+	um.lcr = 0x83; /* DLAB set, 8N1 */
+	um.dll = 0x38; /* divisor 312: 4800 baud at 24 MHz */
+	um.dlh = 0x01;
+	um.race_after_dlab = 1000;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_ETIMEDOUT);
+	assert_false(u.line_lost);
+	assert_int_equal(um.lcr, 0x03);
+	assert_int_equal(um.dlh, 0x01);
+	assert_int_equal(um.dll, 0x38);
+}
+
+/* The same write while a character is arriving (BUSY): a divisor-latch
+ * write made without an idle USR read first (the hardware ignores it). */
+static void test_configure_dlab_set_no_blind_write(void **state)
+{
+	(void)state;
+	um.lcr = 0x83;
+	uart_model_rx_send(&um, 'x', 0);
+	assert_true(uart_model_busy(&um));
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(um.busy_blind_writes, 0);
+	assert_int_equal(um.lcr, 0x03);
+	assert_int_equal(um.ier, 0);
+}
+
 /* ---- item 7: DLAB set and a data-ready that does not go away ---- */
 
 static void test_wait_idle_stuck_dr_no_reset_storm(void **state)
@@ -1348,6 +1381,10 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_rtscts_auto_flow_control, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rtscts_off_overruns, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rtscts_not_supported, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_restores_divisor, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_no_blind_write, setup,
+	                                        teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

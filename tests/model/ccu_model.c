@@ -238,6 +238,9 @@ static void bgr_write(struct ccu_model *m, const struct bgr_reg *b, uint32_t v)
 	uint32_t old = m->regs[b->off / 4];
 
 	m->bgr_writes++;
+	if (m->bgr_guard && ((v ^ old) & ~(b->off == m->bgr_own_off ? m->bgr_own_mask : 0u)) != 0) {
+		m->bgr_foreign_changes++; /* another block's gate or reset */
+	}
 	if (((v ^ old) & ~(b->gates | b->rsts)) != 0) {
 		m->bgr_reserved_changes++; /* bits the SVD does not list */
 	}

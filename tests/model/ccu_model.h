@@ -25,7 +25,11 @@
  *    pair changed by one write; a change of a bit the SVD does not list is
  *    counted;
  *  - APB1's rate is decoded by the model after every APB1/PSI/PERI0 write
- *    and the highest rate ever seen is kept (glitch detection).
+ *    and the highest rate ever seen is kept (glitch detection);
+ *  - with bgr_guard set, a *_BGR write that changes any bit other than
+ *    bgr_own_mask of register bgr_own_off (mask 0: no *_BGR bit may change)
+ *    is counted in bgr_foreign_changes: a driver call for one block must
+ *    leave every other block's gate and reset alone.
  */
 #ifndef D1_TEST_CCU_MODEL_H
 #define D1_TEST_CCU_MODEL_H
@@ -76,6 +80,10 @@ struct ccu_model {
 	uint64_t bgr_order_violations;
 	uint64_t bgr_writes;
 	uint64_t bgr_reserved_changes;
+	bool bgr_guard;
+	uint32_t bgr_own_off;
+	uint32_t bgr_own_mask;
+	uint64_t bgr_foreign_changes;
 	uint64_t apb1_max_hz;
 	uint64_t apb1_writes;
 };

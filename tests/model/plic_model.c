@@ -20,6 +20,34 @@ bool plic_model_enabled(const struct plic_model *m, unsigned ctx, unsigned src)
 	return (m->enable[ctx][src / 32u] >> (src % 32u) & 1u) != 0;
 }
 
+static bool guard_ok(const struct plic_model *m, unsigned src)
+{
+	return !m->guard ||
+	       (src <= PLIC_MODEL_MAX_SRC && (m->guard_allow[src / 32u] >> (src % 32u) & 1u) != 0);
+}
+
+static void guard_check(struct plic_model *m, unsigned src)
+{
+	if (!guard_ok(m, src)) {
+		m->foreign_writes++;
+	}
+}
+
+void plic_model_guard_clear(struct plic_model *m)
+{
+	m->guard = false;
+	m->guard_claimed = false;
+	m->guard_threshold = false;
+	memset(m->guard_allow, 0, sizeof(m->guard_allow));
+}
+
+void plic_model_guard_allow(struct plic_model *m, unsigned src)
+{
+	if (src <= PLIC_MODEL_MAX_SRC) {
+		m->guard_allow[src / 32u] |= 1u << (src % 32u);
+	}
+}
+
 static void gateway(struct plic_model *m, unsigned src)
 {
 	if (!m->edge[src] && m->level[src] && m->claimed_by[src] < 0) {
@@ -130,6 +158,10 @@ static uint32_t rd(void *ctx, uint32_t off)
 		}
 		if (m->stuck_claim != 0) {
 			m->claims[c]++;
+			if (m->guard && m->guard_claimed) {
+				plic_model_guard_allow(m,
+				                       m->stuck_claim & 0x3FFu); /* the id field */
+			}
 			return m->stuck_claim;
 		}
 		if (m->spurious_claims > 0) {
@@ -141,6 +173,9 @@ static uint32_t rd(void *ctx, uint32_t off)
 		if (id == 0) {
 			m->claims_zero[c]++;
 			return 0;
+		}
+		if (m->guard && m->guard_claimed) {
+			plic_model_guard_allow(m, id);
 		}
 		m->pending[id] = false;
 		m->claimed_by[id] = (int)c;
@@ -154,6 +189,7 @@ static uint32_t rd(void *ctx, uint32_t off)
 static void complete(struct plic_model *m, unsigned c, uint32_t id)
 {
 	m->completes[c]++;
+	guard_check(m, id <= PLIC_MODEL_MAX_SRC ? id : PLIC_MODEL_MAX_SRC + 1u);
 	if (id == 0 || id > m->nsources) {
 		m->completes_bad_id++;
 		return;
@@ -197,6 +233,7 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 			sim_bus_fault();
 			return;
 		}
+		guard_check(m, s);
 		if (s >= 1 && s <= m->nsources) {
 			if (m->prio_limit != 0 && (v & prio_mask(m)) > m->prio_limit) {
 				return; /* WARL: illegal value, register unchanged */
@@ -220,7 +257,13 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 			sim_bus_fault();
 			return;
 		}
-		m->enable[c][w] = v & valid_bits(m, w);
+		uint32_t nv = v & valid_bits(m, w);
+		for (unsigned b = 0; b < 32; b++) {
+			if (((m->enable[c][w] ^ nv) >> b & 1u) != 0) {
+				guard_check(m, w * 32u + b);
+			}
+		}
+		m->enable[c][w] = nv;
 		return;
 	}
 	if (off == OFF_CTRL) {
@@ -231,6 +274,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 			m->denied_writes++; /* M-mode access only */
 			sim_bus_fault();
 			return;
+		}
+		if (m->guard) {
+			m->foreign_writes++;
 		}
 		m->ctrl = v & 1u;
 		return;
@@ -244,6 +290,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 			return;
 		}
 		if (r == 0) {
+			if (m->guard && !m->guard_threshold) {
+				m->foreign_writes++;
+			}
 			m->threshold[c] = v & prio_mask(m);
 		} else if (r == 4) {
 			complete(m, c, v);

@@ -28,6 +28,13 @@
  *    returns D1_ENODELEG; any other access is an unhandled fault, counted by
  *    the sim; the write is dropped, the read gives 0). Context 1's threshold
  *    and claim/complete stay reachable.
+ * Write guard (for tests and the fuzz harnesses): with guard set, a write
+ * that touches a source outside guard_allow (a priority register, an
+ * enable bit changed in any context, a completion), a threshold write
+ * without guard_threshold, or a PLIC_CTRL write is counted in
+ * foreign_writes; with guard_claimed, every source claimed while the guard
+ * is on joins guard_allow (a dispatch may complete and mask what it
+ * claimed, nothing else).
  * Faults: spurious claims (the next N claims return 0), power cycling
  * (everything, S_PER included, back to reset), claim values with reserved
  * bits above the 10-bit id set, and a priority limit that is not 2^n - 1
@@ -68,6 +75,12 @@ struct plic_model {
 	uint64_t denied_writes, denied_reads;
 	uint64_t edges_lost;
 	uint64_t delivered[PLIC_MODEL_MAX_SRC + 1];
+	/* write guard */
+	bool guard;
+	bool guard_claimed;
+	bool guard_threshold;
+	uint32_t guard_allow[PLIC_MODEL_MAX_SRC / 32 + 1];
+	uint64_t foreign_writes;
 	/* faults */
 	unsigned spurious_claims;
 	uint32_t claim_or;    /* OR-ed into every claim value (reserved bits reading 1) */
@@ -86,6 +99,9 @@ void plic_model_pulse(struct plic_model *m, unsigned src);
 bool plic_model_eip(const struct plic_model *m, unsigned ctx);
 /* Is the source enabled in the context? */
 bool plic_model_enabled(const struct plic_model *m, unsigned ctx, unsigned src);
+/* Guard helpers: clear the allow set (guard off), allow one source. */
+void plic_model_guard_clear(struct plic_model *m);
+void plic_model_guard_allow(struct plic_model *m, unsigned src);
 /* The CPU power domain went off and on: all state back to reset. */
 void plic_model_power_cycle(struct plic_model *m);
 

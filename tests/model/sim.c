@@ -16,6 +16,7 @@ static struct {
 	uint64_t cost;
 	uint64_t unmapped;
 	uint64_t delay_us;
+	uint64_t delay_us_max;
 	unsigned depth;
 	uint64_t entries;
 	sim_trace_fn trace;
@@ -135,6 +136,7 @@ void sim_reset(void)
 	sim.cost = 0;
 	sim.unmapped = 0;
 	sim.delay_us = 0;
+	sim.delay_us_max = 0;
 	sim.depth = 0;
 	sim.entries = 0;
 	sim.trace = NULL;
@@ -368,6 +370,9 @@ void d1_port_delay_us(uint32_t us)
 {
 	ev_before();
 	sim.delay_us += us;
+	if (us > sim.delay_us_max) {
+		sim.delay_us_max = us;
+	}
 	sim_advance((uint64_t)us * (SIM_HZ / 1000000u));
 	ev_after();
 }
@@ -398,6 +403,11 @@ void d1_port_critical_exit(uintptr_t state)
 uint64_t sim_delay_us_total(void)
 {
 	return sim.delay_us;
+}
+
+uint64_t sim_delay_us_max(void)
+{
+	return sim.delay_us_max;
 }
 
 unsigned sim_critical_depth(void)

@@ -80,8 +80,11 @@ uint64_t sim_probe_faults(void);
 uint64_t sim_probe_calls(void);
 void sim_set_probe_supported(bool on);
 
-/* Port contract bookkeeping. */
+/* Port contract bookkeeping. sim_delay_us_max(): the longest single
+ * d1_port_delay_us() request since sim_reset() (port.h: the library asks
+ * for < 20 ms). */
 uint64_t sim_delay_us_total(void);
+uint64_t sim_delay_us_max(void);
 unsigned sim_critical_depth(void);
 uint64_t sim_critical_entries(void);
 

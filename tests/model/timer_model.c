@@ -131,12 +131,46 @@ static uint32_t rd(void *ctx, uint32_t off)
 	}
 }
 
+/* With an owner channel set, a write that touches the other channel. */
+static void check_owner(struct timer_model *m, uint32_t off, uint32_t v)
+{
+	uint32_t other;
+	bool foreign = false;
+
+	if (m->owner != 0 && m->owner != 1) {
+		return;
+	}
+	other = 1u << (1 - m->owner);
+	switch (off) {
+	case 0x00:
+		foreign = ((m->irq_en ^ v) & other) != 0;
+		break;
+	case 0x04:
+		foreign = (v & other) != 0;
+		break;
+	case 0x10:
+	case 0x14:
+	case 0x18:
+	case 0x20:
+	case 0x24:
+	case 0x28:
+		foreign = (off & 0xF0u) != 0x10u * (uint32_t)(m->owner + 1);
+		break;
+	default:
+		break;
+	}
+	if (foreign) {
+		m->foreign_writes++;
+	}
+}
+
 static void wr(void *ctx, uint32_t off, uint32_t v)
 {
 	struct timer_model *m = ctx;
 	struct timer_model_ch *c;
 	unsigned n;
 
+	check_owner(m, off, v);
 	switch (off) {
 	case 0x00:
 		m->irq_en = v & 0x3u;
@@ -149,6 +183,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		n = (off - 0x10) / 0x10;
 		c = &m->ch[n];
 		check_sync(m, n);
+		if (CTRL_SRC(v) >= 2u && CTRL_SRC(v) != CTRL_SRC(c->ctrl)) {
+			c->reserved_src_writes++; /* SVD: only 0 LOSC, 1 OSC24M */
+		}
 		if ((c->ctrl & CTRL_EN) != 0 && (v & CTRL_EN) == 0) {
 			unsigned src = CTRL_SRC(c->ctrl) == 1u ? 1u : 0u;
 			c->sync_pending = true;
@@ -176,6 +213,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		check_sync(m, n);
 		m->ch[n].intv = v;
 		m->ch[n].intv_writes++;
+		if (v == 0u) {
+			m->ch[n].intv_zero_writes++; /* a one-clock period */
+		}
 		return;
 	default:
 		return;
@@ -188,6 +228,7 @@ void timer_model_init(struct timer_model *m, uintptr_t base)
 	m->osc24m_hz = SIM_HZ;
 	m->losc_hz = 32768u;
 	m->last_now = sim_now();
+	m->owner = -1;
 	m->region = (struct sim_region){
 	        .name = "timer",
 	        .base = base,

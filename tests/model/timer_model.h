@@ -13,6 +13,17 @@
  *  - a write to CTRL or INTV less than 2 input clocks after EN was cleared is
  *    a sync violation (Linux timer-sun4i.c: wait >= 2 source clocks).
  * Every boundary is reported with its exact input-clock index.
+ * Invariant counters (hardware facts, for tests and the fuzz harnesses):
+ *  - an INTV write of 0: interval N gives N + 1 input clocks
+ *    (../shared/reference/d1-hardware.md "Off-by-one"), so 0 is a one-clock
+ *    period whose IRQ_STA sets on every input clock, faster than any
+ *    handler; counted per channel (intv_zero_writes);
+ *  - a CTRL write that puts a reserved CLK_SRC (2 or 3; SVD tmr_clk_src
+ *    enumerates only 0 LOSC and 1 OSC24M) into a channel that did not
+ *    already hold it (reserved_src_writes);
+ *  - with owner set to a channel (0 or 1; -1: no check), a write that
+ *    touches the other channel: its CTRL or INTV, its IRQ_EN bit changed,
+ *    or its IRQ_STA bit written 1 (W1C clears it) (foreign_writes).
  */
 #ifndef D1_TEST_TIMER_MODEL_H
 #define D1_TEST_TIMER_MODEL_H
@@ -38,6 +49,8 @@ struct timer_model_ch {
 	bool sync_pending;
 	uint64_t sync_violations;
 	uint64_t intv_writes;
+	uint64_t intv_zero_writes;
+	uint64_t reserved_src_writes;
 	bool reload_req; /* a RELOAD write waiting for its input clock */
 	bool stopped;    /* single mode ended with EN kept (single_keeps_en) */
 	uint32_t shadow; /* value reloaded at a boundary (see intv_latch_on_reload) */
@@ -61,6 +74,8 @@ struct timer_model {
 	 * instead of clearing it. */
 	bool single_keeps_en;
 	/* observation */
+	int owner; /* channel the current driver call acts for; -1: no check */
+	uint64_t foreign_writes;
 	timer_boundary_fn on_boundary;
 	void *arg;
 };

@@ -184,6 +184,9 @@ static void advance(void *ctx, uint64_t now)
 			break;
 		}
 	}
+	if (now != m->last_now) {
+		m->usr_idle_seen = false; /* time moved: what USR said is stale */
+	}
 	m->last_now = now;
 	start_rx(m, now); /* held by RTS until now */
 }
@@ -317,6 +320,7 @@ static uint32_t rd_reg(void *ctx, uint32_t off)
 		v = m->rxf[m->rx_head] & 0xFFu;
 		m->rx_head = (m->rx_head + 1) % UART_MODEL_MAX_FIFO;
 		m->rx_count--;
+		m->rbr_pops++;
 		m->lsr_err = 0;
 		latch_top(m);
 		start_rx(m, m->last_now); /* RTS may be asserted again */
@@ -348,6 +352,7 @@ static uint32_t rd_reg(void *ctx, uint32_t off)
 		v = (uart_model_busy(m) ? 1u : 0u) | (m->tx_count < eff_depth(m) ? 2u : 0u) |
 		    (m->tx_count == 0 ? 4u : 0u) | (m->rx_count > 0 ? 8u : 0u) |
 		    (m->rx_count >= eff_depth(m) ? 16u : 0u);
+		m->usr_idle_seen = (v & 1u) == 0;
 		if ((v & 1u) == 0 && m->race_after_usr > 0) {
 			m->race_after_usr--;
 			start_race_char(m);
@@ -377,6 +382,9 @@ static void clear_rx_fifo(struct uart_model *m)
  * drop_dl_writes fault. */
 static void dl_write(struct uart_model *m, bool busy, uint8_t *latch, uint8_t v)
 {
+	if (busy && !m->usr_idle_seen) {
+		m->busy_blind_writes++;
+	}
 	if (busy) {
 		m->dl_ignored++;
 	} else if (m->drop_dl_writes > 0) {
@@ -409,6 +417,7 @@ static void wr_reg(void *ctx, uint32_t off, uint32_t value)
 		}
 		m->txf[(m->tx_head + m->tx_count) % UART_MODEL_MAX_FIFO] = v;
 		m->tx_count++;
+		m->usr_idle_seen = false; /* the driver made it BUSY itself */
 		m->thre_int = false;
 		start_tx(m, m->last_now);
 		return;
@@ -438,6 +447,9 @@ static void wr_reg(void *ctx, uint32_t off, uint32_t value)
 		return;
 	case LCR:
 		m->lcr_writes++;
+		if (busy && !m->usr_idle_seen) {
+			m->busy_blind_writes++;
+		}
 		if (busy) {
 			m->lcr_ignored++;
 			m->busy_detect = true;
@@ -514,21 +526,19 @@ void uart_model_set_cts(struct uart_model *m, bool asserted)
 	start_tx(m, m->last_now);
 }
 
-void uart_model_init(struct uart_model *m, uintptr_t base, unsigned reg_shift, bool dw,
-                     uint32_t clk_hz, unsigned depth)
+void uart_model_init_with(struct uart_model *m, uintptr_t base, unsigned reg_shift, bool dw,
+                          uint32_t clk_hz, unsigned depth, uint16_t *line,
+                          struct uart_model_tx_char *cap)
 {
 	unsigned div = (clk_hz + 8u * 115200u) / (16u * 115200u);
 
 	memset(m, 0, sizeof(*m));
-	if (depth == 0 || depth > UART_MODEL_MAX_FIFO) {
-		fprintf(stderr, "uart_model: bad depth\n");
+	if (depth == 0 || depth > UART_MODEL_MAX_FIFO || line == NULL || cap == NULL) {
+		fprintf(stderr, "uart_model: bad depth or storage\n");
 		abort();
 	}
-	m->line = calloc(UART_MODEL_LINE_MAX, sizeof(*m->line));
-	m->cap = calloc(UART_MODEL_CAPTURE_MAX, sizeof(*m->cap));
-	if (m->line == NULL || m->cap == NULL) {
-		abort();
-	}
+	m->line = line;
+	m->cap = cap;
 	m->reg_shift = reg_shift;
 	m->dw = dw;
 	m->clk_hz = clk_hz;
@@ -553,10 +563,25 @@ void uart_model_init(struct uart_model *m, uintptr_t base, unsigned reg_shift, b
 	sim_map(&m->region);
 }
 
+void uart_model_init(struct uart_model *m, uintptr_t base, unsigned reg_shift, bool dw,
+                     uint32_t clk_hz, unsigned depth)
+{
+	uint16_t *line = calloc(UART_MODEL_LINE_MAX, sizeof(*line));
+	struct uart_model_tx_char *cap = calloc(UART_MODEL_CAPTURE_MAX, sizeof(*cap));
+
+	if (line == NULL || cap == NULL) {
+		abort();
+	}
+	uart_model_init_with(m, base, reg_shift, dw, clk_hz, depth, line, cap);
+	m->own_storage = true;
+}
+
 void uart_model_free(struct uart_model *m)
 {
-	free(m->line);
-	free(m->cap);
+	if (m->own_storage) {
+		free(m->line);
+		free(m->cap);
+	}
 	m->line = NULL;
 	m->cap = NULL;
 }

@@ -39,6 +39,15 @@
  * after its Nth register access, as an interrupt taken between two driver
  * instructions; while the driver is in a critical section (sim) the call is
  * deferred to the first access after it.
+ * Invariant counters (DW): busy_blind_writes counts LCR/DLL/DLH writes
+ * made while BUSY without a USR read saying BUSY = 0 since the last THR
+ * write and the last movement of model time (the DW databook and
+ * ../shared/reference/d1-hardware.md: such writes are ignored while BUSY,
+ * so software must see USR.BUSY = 0 first; a character that starts in the
+ * one-access window after that read is a race no driver can close, and is
+ * not counted). rbr_pops counts characters taken out of the RX FIFO
+ * through RBR (for "nothing silently dropped": every character that
+ * entered the FIFO was popped, cleared by a FIFO reset, or is still there).
  * Faults: stuck BUSY, a busy-detect interrupt that never clears, a stuck
  * LSR.DR, a character that starts arriving right after a USR read that said
  * idle (or right after DLAB is set), a transmitter that never finishes, the
@@ -114,7 +123,11 @@ struct uart_model {
 	uint64_t fifo_cleared; /* RX characters lost to FIFO resets */
 	uint64_t lcr_writes;
 	uint64_t fcr_writes;
-	uint64_t accesses; /* register accesses so far */
+	uint64_t rbr_pops;
+	uint64_t busy_blind_writes;
+	bool usr_idle_seen; /* see busy_blind_writes */
+	bool own_storage;   /* line/cap allocated by uart_model_init() */
+	uint64_t accesses;  /* register accesses so far */
 	/* emulated interrupt: isr(isr_arg) after access number isr_at */
 	void (*isr)(void *arg);
 	void *isr_arg;
@@ -141,6 +154,12 @@ struct uart_model {
  * 8N1, divisor for 115200 baud from clk (13 at 24 MHz), FIFO off. */
 void uart_model_init(struct uart_model *m, uintptr_t base, unsigned reg_shift, bool dw,
                      uint32_t clk_hz, unsigned depth);
+/* The same with caller storage for the RX line (UART_MODEL_LINE_MAX
+ * entries) and the TX capture (UART_MODEL_CAPTURE_MAX entries): nothing is
+ * allocated, uart_model_free() frees nothing. */
+void uart_model_init_with(struct uart_model *m, uintptr_t base, unsigned reg_shift, bool dw,
+                          uint32_t clk_hz, unsigned depth, uint16_t *line,
+                          struct uart_model_tx_char *cap);
 /* Free the line/capture storage. */
 void uart_model_free(struct uart_model *m);
 /* Interrupt output (level). */

@@ -164,6 +164,9 @@ static void wr(void *ctx, uint32_t off, uint32_t v)
 		break;
 	case 0x18:
 		if (keyed(m, v)) {
+			if (MODE_INTV(v) >= 12) {
+				m->reserved_intv_writes++; /* SVD: 0x0 .. 0xB */
+			}
 			if (!wdt_model_running(m) && (v & MODE_EN) != 0) {
 				m->armed_at = now; /* enabling starts the count */
 			}

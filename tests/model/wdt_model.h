@@ -21,7 +21,10 @@
  *    from the last restart (a shorter interval already passed expires now);
  *  - SOFT_RST with key|1 is a soft reset event on an instance that has it,
  *    ignored (and counted) on one that does not;
- *  - key fields and CTRL read back as 0 (write-only in the SVD).
+ *  - key fields and CTRL read back as 0 (write-only in the SVD);
+ *  - a keyed MODE write with an interval index above 0xB (the SVD
+ *    wdog_intv_value enumerates C16000 .. C512000 = 0x0 .. 0xB only) is
+ *    counted as a reserved interval (reserved_intv_writes).
  */
 #ifndef D1_TEST_WDT_MODEL_H
 #define D1_TEST_WDT_MODEL_H
@@ -47,6 +50,7 @@ struct wdt_model {
 	uint64_t last_now;
 	/* observation */
 	uint64_t keyless_writes;
+	uint64_t reserved_intv_writes;
 	uint64_t bad_feeds;
 	uint64_t feeds;
 	uint64_t resets; /* expiries in reset-system mode */
