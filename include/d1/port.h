@@ -20,6 +20,12 @@ extern "C" {
 /**
  * @brief Busy-wait at least @p us microseconds (the library calls it with
  *        < 20 ms); d1_time_delay_us() is a reference implementation.
+ *
+ * The one exception: a time base that stops (the reference gives up after
+ * #D1_TIME_STALL_READS equal readings with D1_ETIMEDOUT) may end the wait
+ * early rather than hang; the port counts each such return where its user
+ * can see it (bare metal: a FAIL line of the bench; NuttX, RT-Thread: a
+ * counter the port exports).
  * @param us Minimum delay in microseconds.
  */
 void d1_port_delay_us(uint32_t us);

@@ -78,6 +78,8 @@ __attribute__((noreturn)) void bm_exit(int status);
 void bm_check(d1_err_t err, const char *what);
 /** Microseconds elapsed between two `time` CSR readings. */
 uint64_t bm_time_to_us(uint64_t ticks);
+/** d1_port_delay_us() calls that ended early on a stopped `time` CSR. */
+extern volatile uint32_t bm_delay_stalls;
 
 /** The application's entry point (a0 = hart id, a1 = DTB under OpenSBI). */
 int bm_main(uint64_t a0, uint64_t a1);

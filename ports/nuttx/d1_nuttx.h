@@ -72,6 +72,10 @@ extern "C"
 #define EXTERN extern
 #endif
 
+/* d1_port_delay_us() calls that ended early on a stopped time CSR */
+
+EXTERN volatile uint32_t g_d1_nx_delay_stalls;
+
 /* Board entry points (board_late_initialize()) */
 
 int d1_nuttx_timer0_register(const char *path);

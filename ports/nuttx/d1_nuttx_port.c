@@ -55,6 +55,12 @@
 #endif
 
 /****************************************************************************
+ * Public Data
+ ****************************************************************************/
+
+volatile uint32_t g_d1_nx_delay_stalls;
+
+/****************************************************************************
  * Public Functions
  ****************************************************************************/
 
@@ -68,7 +74,12 @@
 
 void d1_port_delay_us(uint32_t us)
 {
-  d1_time_delay_us(us);
+  /* A stopped time CSR ends the wait early instead of hanging: count it */
+
+  if (d1_time_delay_us(us) != D1_OK)
+    {
+      g_d1_nx_delay_stalls++;
+    }
 }
 
 uintptr_t d1_port_critical_enter(void)

@@ -25,6 +25,9 @@ uintptr_t d1_rt_map(uintptr_t paddr, size_t size);
 /* d1_err_t -> negative RT-Thread error code (RT_EOK for D1_OK). */
 rt_err_t d1_rt_err(int err);
 
+/* d1_port_delay_us() calls that ended early on a stopped `time` CSR. */
+extern volatile uint32_t d1_rt_delay_stalls;
+
 /* Entry points (each also registered with an INIT_*_EXPORT). */
 int d1_rt_tick_init(void);
 int d1_rt_hwtimer_init(void);

@@ -25,6 +25,9 @@
 
 #include "d1/memmap.h"
 #include "d1/port.h"
+#include "d1/time.h"
+
+#include "d1_rt.h"
 
 #if defined(__riscv)
 static inline uint64_t d1_rt_time_now(void)
@@ -40,15 +43,34 @@ uint64_t d1_rt_host_time_now(void);
 #define d1_rt_time_now d1_rt_host_time_now
 #endif
 
+volatile uint32_t d1_rt_delay_stalls;
+
 void d1_port_delay_us(uint32_t us)
 {
     /* 24 clocks per microsecond; +1 so a wait never ends early because it
      * started just before a `time` increment. */
     uint64_t ticks = (uint64_t)us * (D1_OSC24M_HZ / 1000000u) + 1u;
     uint64_t start = d1_rt_time_now();
+    uint64_t prev = start;
+    uint64_t now;
+    uint32_t same = 0;
 
-    while (d1_rt_time_now() - start < ticks)
+    while ((now = d1_rt_time_now()) - start < ticks)
     {
+        /* A `time` that stands still would hold every bounded wait of the
+         * library for ever: give up after D1_TIME_STALL_READS equal
+         * readings, as the library's reference delay does, and count it
+         * (d1/port.h). */
+        if (now != prev)
+        {
+            prev = now;
+            same = 0;
+        }
+        else if (++same >= D1_TIME_STALL_READS)
+        {
+            d1_rt_delay_stalls++;
+            return;
+        }
     }
 }
 

@@ -55,6 +55,22 @@ static void delay_never_returns_early(void **state)
 	}
 }
 
+/* A time CSR that stands still: the wait ends after the library's stall
+ * bound instead of hanging, and the port counts it. */
+static void delay_stopped_clock_counted(void **state)
+{
+	uint32_t before = g_d1_nx_delay_stalls;
+	(void)state;
+
+	nx_standin_reset();
+	nx_clock.step_ps = 0u;
+	d1_port_delay_us(10u);
+	assert_int_equal(g_d1_nx_delay_stalls, before + 1u);
+	nx_clock.step_ps = 997u;
+	d1_port_delay_us(10u);
+	assert_int_equal(g_d1_nx_delay_stalls, before + 1u);
+}
+
 /* The counter's wrap does not end the wait early. */
 static void delay_across_counter_wrap(void **state)
 {
@@ -219,6 +235,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(delay_never_returns_early),
 	        cmocka_unit_test(delay_across_counter_wrap),
+	        cmocka_unit_test(delay_stopped_clock_counted),
 	        cmocka_unit_test(critical_section_nests_and_restores),
 	        cmocka_unit_test(errno_mapping),
 	        cmocka_unit_test(clocks_to_us_rounds_down),

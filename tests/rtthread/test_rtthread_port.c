@@ -14,6 +14,8 @@
 #include <cmocka.h>
 
 #include "d1/port.h"
+#include "d1/time.h"
+#include "d1_rt.h"
 #include "rtt_host.h"
 
 uint64_t d1_rt_host_time_now(void);
@@ -57,6 +59,24 @@ static void test_delay_never_early(void **state)
 	check_delay(UINT32_MAX / 1000u, 1000000u);
 }
 
+/* A `time` that stands still: the delay ends after the stall bound instead
+ * of hanging (this test hung before the bound existed), and is counted. */
+static void test_delay_stopped_clock_bounded(void **state)
+{
+	uint32_t before = d1_rt_delay_stalls;
+
+	(void)state;
+	now = 1000u;
+	stride = 0;
+	reads = 0;
+	d1_port_delay_us(10u);
+	assert_int_equal(d1_rt_delay_stalls, before + 1u);
+	assert_true(reads <= (uint64_t)D1_TIME_STALL_READS + 2u);
+	/* a running clock is not counted */
+	check_delay(10u, 1u);
+	assert_int_equal(d1_rt_delay_stalls, before + 1u);
+}
+
 static void test_critical_nests(void **state)
 {
 	uintptr_t a, b;
@@ -78,6 +98,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_delay_never_early),
+	        cmocka_unit_test(test_delay_stopped_clock_bounded),
 	        cmocka_unit_test(test_critical_nests),
 	};
 

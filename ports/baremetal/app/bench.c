@@ -232,6 +232,10 @@ int bm_main(uint64_t a0, uint64_t a1)
 	if (e != D1_OK) {
 		bm_printf("FAIL dump: %s\n", d1_strerror(e));
 	}
+	if (bm_delay_stalls != 0u) {
+		bm_printf("FAIL time: %u delays ended early on a stopped time CSR\n",
+		          (unsigned)bm_delay_stalls);
+	}
 	bm_puts(timed_out ? "BENCH TIMEOUT\n" : "BENCH DONE\n");
 	bm_stack_report();       /* the figure BM_STACK_SIZE is set from */
 	d1_port_delay_us(5000u); /* drain the FIFO before reset */
