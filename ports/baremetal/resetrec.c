@@ -60,6 +60,10 @@ struct record {
 
 extern uint8_t bm_resetrec_area[]; /* ld/d1.ld */
 
+/* ld/d1.ld leaves 4 KiB after the image's region for it (BM_RESETREC_SIZE). */
+#define BM_RESETREC_SIZE 4096u
+_Static_assert(sizeof(struct record) <= BM_RESETREC_SIZE, "the reset record outgrew its area");
+
 static volatile struct record *rec(void)
 {
 	return (volatile struct record *)(void *)bm_resetrec_area;

@@ -13,8 +13,8 @@
  *   marker  one RTC GP register (BM_RESETREC_GPR, default 7): magic,
  *           run state and a 12-bit run number. Written with the device
  *           seam (uncached, fenced): it is what the cause rests on.
- *   record  64 bytes of DRAM the image neither loads nor clears (right
- *           after the image's 16 MiB, ld/d1.ld): the counts (samples,
+ *   record  88 bytes of DRAM (in a 4 KiB area) the image neither loads
+ *           nor clears (right after the image's 16 MiB, ld/d1.ld): the counts (samples,
  *           missed, feeds, the times of the last feed and sample). Whether
  *           DRAM keeps them through a watchdog reset on the board is NOT
  *           known (boot0 re-initialises the DRAM controller; the C906's
