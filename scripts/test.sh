@@ -66,7 +66,7 @@ emulator() {
 	D1_EMU_QEMU=$({ emu/qemu-d1/build.sh 2>&1 >&3 | tee "$out/emulator.log" >&2; } 3>&1) ||
 		return 1
 	export D1_EMU_QEMU
-	if grep -q "cached binary" "$out/emulator.log"; then
+	if grep -q "^emu-build: cached binary for key" "$out/emulator.log"; then
 		echo "emulator: cached ($D1_EMU_QEMU)" >"$out/emulator.summary"
 	else
 		echo "emulator: built from Debian's qemu source + emu/qemu-d1" >"$out/emulator.summary"
