@@ -295,6 +295,13 @@ static uint32_t disable(const struct d1_timer *t)
  * never carries, so it is a plain add; later boundaries are back within a
  * clock of the ideal, docs/design.md "Timer"). In a critical section, so
  * the handler cannot run between the check and the queue write.
+ * A multiple of den handled boundaries (IRQ_STA clear again) leaves acc
+ * where it was, and period two is queued as if none had passed, over the
+ * interval the last handler queued: that is exact, as the interval replaced
+ * was the schedule's first step again (acc 0 -> rem, no carry), the same as
+ * the period the counter repeated (tests/test_interleave.c
+ * "..._half_vs_own_isr_twice"; counting handled boundaries instead would
+ * leave acc = den, a boundary a whole clock late).
  */
 static void queue_second(struct d1_timer *t, uint64_t acc_at_load)
 {

@@ -134,6 +134,11 @@ static int teardown(void **state)
 
 /* ---- Timer: RELOAD (d1_timer_start) and the sync time after a disable ---- */
 
+/* d1_timer_start()'s longest call as include/d1/timer.h documents it: the
+ * sync time of the clock a channel was left running on, the RELOAD budget,
+ * the sync time after the timeout's disable. */
+#define START_WORST_US(budget, sync) ((sync) + (budget) + (sync))
+
 /* us of n input clocks of @p hz / 2^k, rounded up (timer.c's budget). */
 static uint64_t clocks_us(uint64_t n, unsigned k, uint64_t hz)
 {
@@ -203,6 +208,45 @@ static void test_timer_sync_after_disable_losc128(void **state)
 	assert_true(sync <= 20000u);
 	/* the sync time was enough for the model: no violation on reprogramming */
 	assert_int_equal(d1_timer_set_period_hz(&t, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(tm.ch[1].sync_violations, 0);
+}
+
+/* The longest d1_timer_start(): firmware left the channel counting on
+ * LOSC / 128, so start's d1_timer_stop() waits its sync time first; the
+ * handle is on LOSC / 128 too and RELOAD never completes, so the whole
+ * budget is polled and the sync time is waited again after the disable.
+ * Its CUR stays above the new interval (a long firmware period), so the
+ * stale count is not taken for a completed load. */
+static void test_timer_start_enabled_losc128(void **state)
+{
+	struct d1_timer t;
+	uint64_t budget =
+	        clocks_us(D1_TIMER_RELOAD_BUDGET_CLOCKS, D1_TIMER_PRESCALE_MAX, D1_LOSC_HZ);
+	uint64_t sync = clocks_us(D1_TIMER_SYNC_CLOCKS, D1_TIMER_PRESCALE_MAX, D1_LOSC_HZ);
+	uint64_t bound = START_WORST_US(budget, sync);
+	struct meas m;
+	d1_err_t e;
+
+	(void)state;
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(1), 0x80000000u);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(1),
+	                (D1_TIMER_PRESCALE_MAX << D1_TIMER_CTRL_CLK_PRES_LSB) |
+	                        D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
+	sim_advance(8000u * TICKS_PER_US); /* two input clocks: loaded, counting */
+	assert_true(tm.ch[1].loaded);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, D1_TIMER_PRESCALE_MAX), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 1000, NULL), D1_OK);
+	tm.reload_stuck = true; /* RELOAD never loads CUR, never clears */
+	m = begin();
+	e = d1_timer_start(&t, D1_TIMER_PERIODIC);
+	/* timer.h: sync + budget + sync = 11,719 + 15,625 + 11,719 us */
+	check(&m, "timer_start_enabled_losc128", e, D1_ETIMEDOUT, bound, bound,
+	      2u * (budget + 1u) + 10u);
+	assert_false(d1_timer_hw_enabled(&t));
+	assert_int_equal(tm.ch[1].sync_violations, 0);
+	tm.reload_stuck = false;
 	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
 	assert_int_equal(tm.ch[1].sync_violations, 0);
 }
@@ -528,6 +572,7 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_timer_reload_never_clears_losc128, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_timer_start_enabled_losc128, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_timer_sync_after_disable_losc128, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_ccu_pll_never_locks, setup, teardown),

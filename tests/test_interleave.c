@@ -618,6 +618,8 @@ static void q_write_setup(void)
 #define T_SELF_PERIOD  2400u  /* 100 us */
 #define T_FRAC_HZ      70000u /* 342 6/7 clocks */
 #define T_STEP         60u
+#define T_HALF_HZ      25600u   /* 937 1/2 clocks: den = 2 */
+#define T_THIRD_HZ     72000u   /* 333 1/3 clocks: den = 3 */
 #define T_SHORT_HZ     1100000u /* 21 9/11 clocks: shorter than start's RELOAD poll */
 
 static struct timer_model tm;
@@ -776,6 +778,32 @@ static void timer_self_irq(void *arg)
 		}
 	}
 	timer_isr(ts);
+}
+
+/* The thread's own channel's interrupt taken so late that two of its
+ * boundaries are handled in it (an interrupt of a higher priority, or a
+ * long critical section elsewhere, delaying the handler's return): the
+ * next boundary comes and is handled, then the one after it. On a
+ * schedule of den = 2 the accumulator is then back at the value it had
+ * before them, which d1_timer_start() cannot tell from "not handled yet"
+ * (src/timer.c queue_second()); t_twice_same_acc counts the points where
+ * that happened, so the case is known to reach it. */
+static uint64_t t_twice_same_acc;
+
+static void timer_self_irq2(void *arg)
+{
+	const struct timer_model_ch *c = &tm.ch[ts];
+	uint64_t acc = tt[ts].acc;
+	unsigned n = acked[ts];
+
+	timer_self_irq(arg);
+	if ((tm.irq_sta & (1u << ts)) == 0u && (c->ctrl & 1u) != 0u && c->loaded && !c->stopped) {
+		sim_advance((uint64_t)c->cur + 1u);
+	}
+	timer_isr(ts);
+	if (acked[ts] == n + 2u && tt[ts].acc == acc && tt[ts].den == 2u) {
+		t_twice_same_acc++;
+	}
 }
 
 static void timer_check(void)
@@ -1005,6 +1033,41 @@ static void s_start_short_setup(void)
 	assert_int_equal(d1_timer_set_period_hz(&tt[ts], T_SHORT_HZ, NULL), D1_OK);
 	per_num[ts] = D1_OSC24M_HZ / 100000u; /* 240 / 11 */
 	per_den[ts] = T_SHORT_HZ / 100000u;
+	slack_k[ts] = 1u + per_den[ts];
+}
+
+/* A period of 937 1/2 clocks (den = 2). With timer_self_irq2 the two
+ * boundaries handled before start queues period two bring the accumulator
+ * back to its value at the load; start then queues period two as if no
+ * boundary had passed (over the interval the second handler queued). That
+ * is exact: the interval it replaces was the schedule's first step again
+ * (acc 0 -> rem, no carry), the same as the period the counter repeated,
+ * so handle and counter agree and the phase is back within one clock from
+ * boundary 3. Counting the handled boundaries instead (start then only
+ * adds rem) leaves acc = den: boundary 4 one whole clock late, which this
+ * case catches (measured: 12 of 28 injection points). */
+static void s_start_half_setup(void)
+{
+	timer_fresh(tparam());
+	timer_irq_on(ts, true);
+	assert_int_equal(d1_timer_set_period_hz(&tt[ts], T_HALF_HZ, NULL), D1_OK);
+	assert_int_equal(tt[ts].den, 2);
+	per_num[ts] = 2u * D1_OSC24M_HZ / T_HALF_HZ; /* 1875 / 2 */
+	per_den[ts] = 2u;
+	slack_k[ts] = 1u + per_den[ts];
+}
+
+/* 333 1/3 clocks (den = 3): two boundaries handled before start queues
+ * period two move the accumulator, and start takes the "already ran"
+ * path. */
+static void s_start_third_setup(void)
+{
+	timer_fresh(tparam());
+	timer_irq_on(ts, true);
+	assert_int_equal(d1_timer_set_period_hz(&tt[ts], T_THIRD_HZ, NULL), D1_OK);
+	assert_int_equal(tt[ts].den, 3);
+	per_num[ts] = 3u * D1_OSC24M_HZ / T_THIRD_HZ; /* 1000 / 3 */
+	per_den[ts] = 3u;
 	slack_k[ts] = 1u + per_den[ts];
 }
 
@@ -1346,6 +1409,12 @@ static const struct icase cases[] = {
               timer_self_irq, timer_check, 0),
         TCASE("timer0_start_fractional_short_vs_own_isr", s_start_short_setup, t_start_call,
               timer_self_irq, timer_check, 0),
+        TCASE("timer0_start_fractional_third_vs_own_isr_twice", s_start_third_setup, t_start_call,
+              timer_self_irq2, timer_check, 0),
+        TCASE("timer0_start_fractional_half_vs_own_isr", s_start_half_setup, t_start_call,
+              timer_self_irq, timer_check, 0),
+        TCASE("timer0_start_fractional_half_vs_own_isr_twice", s_start_half_setup, t_start_call,
+              timer_self_irq2, timer_check, 0),
         TCASE("timer0_oneshot_cancel_vs_own_isr", s_cancel_setup, t_cancel_call, timer_self_irq,
               s_cancel_check, 0),
         {"plic_enable_vs_dispatch", p_enable_setup, p_enable_call, plic_irq, plic_check, NULL, 0},
@@ -1445,6 +1514,8 @@ static void test_summary(void **state)
 	assert_int_equal(total_cases, NCASES);
 	assert_true(total_points > 0u);
 	assert_int_equal(total_bad, 0);
+	/* timer0_start_fractional_half_vs_own_isr_twice reached its case */
+	assert_true(t_twice_same_acc > 0u);
 }
 
 int main(void)

@@ -183,8 +183,11 @@ d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer
  *         period; D1_ETIMEDOUT RELOAD never cleared (nor CUR moved) within
  *         max(#D1_TIMER_RELOAD_MIN_US, #D1_TIMER_RELOAD_BUDGET_CLOCKS input
  *         clocks) of polling; the channel is then disabled again, after the
- *         sync wait (#D1_TIMER_SYNC_CLOCKS input clocks). Longest call: 15.63
- *         + 11.72 ms at LOSC / 128 (docs/reliability.md "Bounded waits").
+ *         sync wait (#D1_TIMER_SYNC_CLOCKS input clocks). Longest call:
+ *         11.72 + 15.63 + 11.72 = 39.06 ms at LOSC / 128 (the stop() it does
+ *         first waits the sync time of a channel left running on LOSC / 128,
+ *         then the RELOAD budget and the sync time after the timeout;
+ *         docs/reliability.md "Bounded waits").
  */
 d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode);
 

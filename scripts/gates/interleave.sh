@@ -5,7 +5,7 @@
 # test_interleave ctest of build/host (configured and built here if
 # scripts/test.sh has not done it yet) and writes one line to
 # build/gates/interleave.summary, e.g.
-#   interleaving: 41 cases, 2336 injection points, 0 lost/duplicated/corrupted, 2 s
+#   interleaving: 44 cases, 2420 injection points, 0 lost/duplicated/corrupted, 2 s
 # Exit status non-zero on any lost/duplicated/corrupted interleaving or when
 # the test did not run to its total. Full output: build/gates/interleave.log.
 set -euo pipefail
