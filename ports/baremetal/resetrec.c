@@ -58,7 +58,10 @@ struct record {
 	uint64_t boundaries;
 };
 
-extern uint8_t bm_resetrec_area[]; /* ld/d1.ld */
+/* uint64_t, not uint8_t: the compiler takes the alignment from the object
+ * it knows, and a byte array made every field a run of byte loads and
+ * stores (a reset could tear one field). ld/d1.ld places it 8-aligned. */
+extern uint64_t bm_resetrec_area[]; /* ld/d1.ld */
 
 /* ld/d1.ld leaves 4 KiB after the image's region for it (BM_RESETREC_SIZE). */
 #define BM_RESETREC_SIZE 4096u
