@@ -208,7 +208,7 @@ static void do_configure(struct fz_in *in, struct d1_uart *p, bool valid)
 	after(valid, err,
 	      FZ_ERRBIT(D1_ETIMEDOUT) |
 	              (h.dw && valid && !null_cfg && c.rtscts ? FZ_ERRBIT(D1_ENOTSUP) : 0u),
-	      (2u * D1_UART_LCR_ATTEMPTS + 1u) * (entry + 2u));
+	      2u * D1_UART_LCR_ATTEMPTS * (entry + 2u));
 	if (!valid || !h.mapped) {
 		return;
 	}
