@@ -9,7 +9,13 @@
  *   - its documented result (a d1_err_t, or the documented neutral value of
  *     a function that returns no error code),
  *   - zero MMIO writes and zero accesses outside every model (a bad handle
- *     must not reach a stray address), and a balanced critical section.
+ *     must not reach a stray address), and a balanced critical section,
+ *   - zero MMIO reads, except for the rows of read_ok[] below: error paths
+ *     whose header documents that they read (the error is a state read from
+ *     the hardware) and promises only "nothing written".
+ *     Several headers promise "no access" (plic.h, wdt.h, "touches no
+ *     register"); error.h only "no register written". A row in read_ok[]
+ *     must read (a stale entry fails), and every entry must name a RUN row.
  * LIST rows name functions (or classes) the test does not call, with the
  * reason: implemented by the port or the simulator, or no argument to get
  * wrong. tests/check_bad_input_table.py fails the build when a public
@@ -436,6 +442,45 @@ static int64_t wdt_format_short(void)
 	return text[7] == '\0' ? (int64_t)e : 1;
 }
 
+/* ---- rows allowed to read ----
+ *
+ * Each of these errors is a state the driver can only learn from the
+ * hardware, and the header says so while promising only that nothing is
+ * written. Every other RUN row must make no access at all. */
+static const struct {
+	const char *id;
+	const char *why; /* the header's wording */
+} read_ok[] = {
+        {"ccu_get_rate_pll_off", "ccu.h d1_ccu_get_rate: decoded from the live registers "
+                                 "(reads only); D1_ESTATE a PLL on the path is disabled"},
+        {"ccu_get_rate_core_audio1", "ccu.h d1_ccu_get_rate: reads only; D1_ENOTSUP the path "
+                                     "uses a source this driver does not decode"},
+        {"ccu_uart_hz_peri0_off", "ccu.h d1_ccu_uart_clock_hz: As d1_ccu_get_rate() (reads only)"},
+        {"ccu_uart_hz_beyond_u32", "ccu.h d1_ccu_uart_clock_hz: D1_ERANGE when APB1 runs above "
+                                   "UINT32_MAX Hz (a rate read from the registers)"},
+        {"ccu_apb1_peri0_off", "ccu.h d1_ccu_apb1_config: D1_ESTATE the source is not running "
+                               "(PLL off) ... On error nothing is written"},
+        {"ccu_apb1_too_fast", "ccu.h d1_ccu_apb1_config: D1_ERANGE above D1_CCU_APB_MAX_HZ "
+                              "(from the source's live rate); nothing is written"},
+        {"plic_init_not_delegated", "plic.h d1_plic_init_ex: D1_ENODELEG the probe faulted or "
+                                    "did not take; nothing else written"},
+        {"plic_init_ex_not_delegated", "plic.h d1_plic_init_ex: as plic_init_not_delegated"},
+        {"plic_check_delegation_lost", "plic.h d1_plic_check_delegation: reads, changes, reads "
+                                       "back and restores through d1_port_probe32()"},
+};
+
+#define NREAD_OK (sizeof read_ok / sizeof read_ok[0])
+
+static bool reads_allowed(const char *id)
+{
+	for (size_t i = 0; i < NREAD_OK; i++) {
+		if (strcmp(read_ok[i].id, id) == 0) {
+			return true;
+		}
+	}
+	return false;
+}
+
 /* ---- the table ---- */
 
 /* One thunk per RUN row, then the rows. */
@@ -465,6 +510,8 @@ static void run_row(void **state)
 	const struct row *r = *state;
 	uint64_t w0;
 	uint64_t u0;
+	uint64_t r0;
+	uint64_t reads;
 	int64_t got;
 
 	fixture();
@@ -473,7 +520,9 @@ static void run_row(void **state)
 	}
 	w0 = sim_writes();
 	u0 = sim_unmapped();
+	r0 = sim_reads();
 	got = r->call();
+	reads = sim_reads() - r0;
 	if (got != r->expect) {
 		print_error("%s [%s] %s: returned %lld (%s), documented %lld (%s)\n", r->fn,
 		            class_names[r->cls], r->what, (long long)got, d1_strerror((int)got),
@@ -486,6 +535,20 @@ static void run_row(void **state)
 	}
 	assert_int_equal(sim_writes(), w0);
 	assert_int_equal(sim_unmapped(), u0);
+	if (reads_allowed(r->id)) {
+		if (reads == 0u) {
+			print_error("%s [%s] %s: in read_ok[] but made no read (stale entry)\n",
+			            r->fn, class_names[r->cls], r->id);
+		}
+		assert_true(reads > 0u);
+	} else {
+		if (reads != 0u) {
+			print_error("%s [%s] %s: %llu register read(s) on an error path that "
+			            "promises no access\n",
+			            r->fn, class_names[r->cls], r->what, (unsigned long long)reads);
+		}
+		assert_int_equal(reads, 0u);
+	}
 	assert_int_equal(sim_critical_depth(), 0);
 }
 
@@ -510,6 +573,18 @@ int main(void)
 	unsigned nlisted = 0;
 	int failed;
 
+	for (size_t k = 0; k < NREAD_OK; k++) {
+		bool found = false;
+
+		for (size_t i = 0; i < NROWS; i++) {
+			found = found ||
+			        (rows[i].id != NULL && strcmp(rows[i].id, read_ok[k].id) == 0);
+		}
+		if (!found) {
+			printf("read_ok[] names %s, which is no RUN row\n", read_ok[k].id);
+			return 1;
+		}
+	}
 	for (size_t i = 0; i < NROWS; i++) {
 		const struct row *r = &rows[i];
 		bool seen = false;

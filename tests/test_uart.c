@@ -1027,6 +1027,29 @@ static void test_configure_dlab_set_restores_divisor(void **state)
 	assert_int_equal(um.dll, 0x38);
 }
 
+/* uart.h: entered with DLAB set, a configure whose restore fails too
+ * leaves IER as found (offset 1 is DLH: IER = 0 there would be a blind
+ * divisor write) and refuses I/O. */
+static void test_configure_dlab_set_line_lost_keeps_ier(void **state)
+{
+	uint8_t b;
+
+	(void)state;
+	um.ier = 0x01; /* RX interrupt on, set before DLAB */
+	um.lcr = 0x83; /* DLAB set, 8N1 */
+	um.busy_stuck = true;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_ETIMEDOUT);
+	assert_true(u.line_lost);
+	assert_int_equal(um.lcr, 0x83);
+	assert_int_equal(um.ier, 0x01);
+	assert_int_equal(um.dll, 13); /* the divisor latch was not written */
+	assert_int_equal(um.dlh, 0);
+	assert_int_equal(d1_uart_getc(&u, &b), D1_ESTATE);
+	um.busy_stuck = false;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(um.ier, 0);
+}
+
 /* The same write while a character is arriving (BUSY): a divisor-latch
  * write made without an idle USR read first (the hardware ignores it). */
 static void test_configure_dlab_set_no_blind_write(void **state)
@@ -1382,6 +1405,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_rtscts_off_overruns, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rtscts_not_supported, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_restores_divisor, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_line_lost_keeps_ier, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_no_blind_write, setup,
 	                                        teardown),

@@ -213,7 +213,9 @@ d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *
  *         previous LCR and divisor are restored; if even that fails the
  *         handle refuses I/O with D1_ESTATE until a configure succeeds.
  *         Entered with DLAB set (offset 1 is then DLH), IER is written only
- *         once DLAB is clear again.
+ *         once DLAB is clear again: if the restore fails too (D1_ESTATE
+ *         afterwards), IER is left as found, not 0 (writing it would be a
+ *         blind DLH write).
  */
 d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
                            uint32_t *achieved_baud);

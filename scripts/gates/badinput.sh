@@ -9,6 +9,8 @@
 # line to build/gates/badinput.summary; exits non-zero on any finding.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/gates/summary.sh
+gate_summary "bad input" build/gates/badinput.summary
 build=build/host
 summary=build/gates/badinput.summary
 mkdir -p build/gates

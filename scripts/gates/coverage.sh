@@ -15,6 +15,9 @@
 # failure. Usage: scripts/gates/coverage.sh (from anywhere).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/gates/summary.sh
+gate_summary "coverage (src/)" build/gates/coverage.summary
+gate_step "installing packages (scripts/deps.sh)"
 scripts/deps.sh cmake gcc pkg-config libcmocka-dev python3 gcovr
 start=$(date +%s)
 mkdir -p build/gates
@@ -27,11 +30,13 @@ fail() {
 }
 cmake --preset coverage >/dev/null || fail "cmake --preset coverage failed"
 cmake --build --preset coverage -j2 >/dev/null || fail "build failed"
+gate_step "running ctest --preset coverage"
 find build/coverage -name '*.gcda' -delete
 ctest --preset coverage -j2 >build/gates/coverage-ctest.log 2>&1 || {
 	cat build/gates/coverage-ctest.log
 	fail "ctest --preset coverage failed (build/gates/coverage-ctest.log)"
 }
+gate_step "running gcovr"
 gcovr_src=(gcovr --root . --filter 'src/' build/coverage)
 "${gcovr_src[@]}" --json-summary build/gates/coverage.json >/dev/null
 echo "== lines not covered (src/)"

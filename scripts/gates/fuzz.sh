@@ -14,6 +14,9 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 ROOT=$PWD
+. scripts/gates/summary.sh
+gate_summary fuzz build/gates/fuzz.summary
+gate_step "installing packages (scripts/deps.sh)"
 start=$(date +%s)
 
 # libFuzzer and the sanitizer runtimes of clang 14 (Debian bookworm):
@@ -28,6 +31,7 @@ mkdir -p build/gates
 rm -rf "$LOGS" "$FINDINGS" "$WORK"
 mkdir -p "$LOGS" "$FINDINGS" "$WORK"
 
+gate_step "building the harnesses (cmake --preset fuzz)"
 if ! cmake --preset fuzz >"$LOGS/configure.log" 2>&1 ||
    ! cmake --build --preset fuzz -j2 >"$LOGS/build.log" 2>&1; then
   tail -30 "$LOGS/configure.log" "$LOGS/build.log" >&2
@@ -47,6 +51,7 @@ scale=${FUZZ_SCALE:-1}
 seed0=${FUZZ_SEED:-1301}
 targets=${FUZZ_TARGETS:-$(cat "$BUILD/tests/fuzz/fuzz_targets.txt")}
 
+gate_step "fuzzing"
 ntargets=0
 execs=0
 replayed=0
@@ -77,6 +82,11 @@ for t in $targets; do
   # 2. Fuzz: fixed runs and seed, on a scratch copy of the corpus (new
   #    inputs stay in the build tree).
   runs=$(awk -v r="${RUNS[$t]:-100000}" -v s="$scale" 'BEGIN { printf "%d", r * s }')
+  if [ "$runs" -lt 1 ]; then # -runs=0 would run nothing and pass
+    echo "fuzz: $t: FUZZ_SCALE=$scale gives $runs runs" >&2
+    findings=$((findings + 1))
+    continue
+  fi
   seed=$((seed0 + k))
   mkdir -p "$WORK/$t"
   cp "$corpus"/* "$WORK/$t/" 2>/dev/null
@@ -93,6 +103,12 @@ for t in $targets; do
   execs=$((execs + n))
   t2=$(date +%s)
   echo "fuzz: $t: $n runs, seed $seed, $((t2 - t1)) s, exit $rc" >&2
+  if [ "$rc" -eq 0 ] && [ "$n" -lt "$runs" ]; then
+    # libFuzzer stopped early without a crash (or its log changed form):
+    # fewer executions than asked is a failed run, not a pass.
+    echo "fuzz: $t: $n executions, fewer than the $runs asked (log: $LOGS/fuzz-$t.log)" >&2
+    findings=$((findings + 1))
+  fi
   if [ "$rc" -ne 0 ]; then
     findings=$((findings + 1))
     grep -m3 -E "FUZZ INVARIANT|runtime error|ERROR: |Test unit written" "$LOGS/fuzz-$t.log" >&2
@@ -104,6 +120,10 @@ left=$(find "$FINDINGS" -type f ! -name '*-replay-*' | wc -l)
 fuzzfail=$((findings - $(find "$FINDINGS" -type f -name '*-replay-*' | wc -l)))
 if [ "$left" -gt "$fuzzfail" ]; then
   findings=$((findings + left - fuzzfail))
+fi
+if [ "$ntargets" -eq 0 ] || [ "$execs" -eq 0 ]; then
+  echo "fuzz: $ntargets targets ran, $execs executions in total: nothing fuzzed" >&2
+  findings=$((findings + 1))
 fi
 secs=$(($(date +%s) - start))
 echo "fuzz: $ntargets targets, $execs executions (corpus replay $replayed inputs), $findings findings, $secs s" \

@@ -10,6 +10,8 @@
 # the test did not run to its total. Full output: build/gates/interleave.log.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. scripts/gates/summary.sh
+gate_summary interleaving build/gates/interleave.summary
 
 build=build/host
 out=build/gates
@@ -17,11 +19,13 @@ mkdir -p "$out"
 log=$out/interleave.log
 summary_file=$out/interleave.summary
 
+gate_step "configuring and building test_interleave"
 if [ ! -f "$build/CMakeCache.txt" ]; then
   cmake --preset host >/dev/null
 fi
 cmake --build "$build" -j2 --target test_interleave >/dev/null
 
+gate_step "running test_interleave"
 start=$(date +%s)
 rc=0
 ctest --test-dir "$build" -R '^test_interleave$' -V >"$log" 2>&1 || rc=$?
