@@ -84,7 +84,11 @@ struct d1_nx_oneshot_s
  * Public Function Prototypes
  ****************************************************************************/
 
+/* NOLINTBEGIN(bugprone-reserved-identifier): ld --wrap's __wrap_ names */
+
 void __wrap_up_timer_initialize(void);
+
+/* NOLINTEND(bugprone-reserved-identifier) */
 
 /****************************************************************************
  * Private Function Prototypes
@@ -131,6 +135,7 @@ static void d1_nx_os_arm(struct d1_nx_oneshot_s *lo)
 
 static clkcnt_t d1_nx_os_current(struct oneshot_lowerhalf_s *lower)
 {
+  UNUSED(lower);
   return d1_time_now();
 }
 
@@ -166,6 +171,7 @@ static void d1_nx_os_cancel(struct oneshot_lowerhalf_s *lower)
 
 static clkcnt_t d1_nx_os_max_delay(struct oneshot_lowerhalf_s *lower)
 {
+  UNUSED(lower);
   return D1_TIMER_ONESHOT_MAX;
 }
 
@@ -173,6 +179,8 @@ static int d1_nx_os_isr(int irq, void *context, void *arg)
 {
   struct d1_nx_oneshot_s *lo = arg;
 
+  UNUSED(irq);
+  UNUSED(context);
   if (d1_timer_isr(&lo->t) == D1_TIMER_ISR_SPURIOUS)
     {
       return OK;  /* No expiry: counted by the library */

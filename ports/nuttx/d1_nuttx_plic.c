@@ -66,10 +66,14 @@
  * Public Function Prototypes
  ****************************************************************************/
 
+/* NOLINTBEGIN(bugprone-reserved-identifier): ld --wrap's __wrap_ names */
+
 void __wrap_up_irqinitialize(void);
 void __wrap_up_enable_irq(int irq);
 void __wrap_up_disable_irq(int irq);
 void *__wrap_riscv_dispatch_irq(uintptr_t vector, uintptr_t *regs);
+
+/* NOLINTEND(bugprone-reserved-identifier) */
 
 /****************************************************************************
  * Private Function Prototypes
@@ -104,6 +108,7 @@ static const struct d1_plic_entry g_d1_nx_plic_table[D1_PLIC_NSOURCES + 1] =
 
 static void d1_nx_plic_handler(unsigned source, void *arg)
 {
+  UNUSED(arg);
   g_d1_nx_plic_regs = riscv_doirq(RISCV_IRQ_EXT + (int)source,
                                   g_d1_nx_plic_regs);
 }

@@ -69,7 +69,11 @@
  * Public Function Prototypes
  ****************************************************************************/
 
+/* NOLINTBEGIN(bugprone-reserved-identifier): ld --wrap's __wrap_ names */
+
 void __wrap_up_timer_initialize(void);
+
+/* NOLINTEND(bugprone-reserved-identifier) */
 
 /****************************************************************************
  * Private Data
@@ -116,6 +120,8 @@ static int d1_nx_tick_isr(int irq, void *context, void *arg)
 
   d1_timer_irq_ack((const struct d1_timer *)arg);
 #endif
+  UNUSED(irq);
+  UNUSED(context);
   nxsched_process_timer();
   return OK;
 }

@@ -130,6 +130,8 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
   struct d1_nx_timer_s *lo = arg;
   uint32_t next;
 
+  UNUSED(irq);
+  UNUSED(context);
   if (d1_timer_isr(&lo->t) == D1_TIMER_ISR_SPURIOUS)
     {
       return OK;  /* No expiry: counted by the library */
@@ -252,6 +254,7 @@ static int d1_nx_timer_maxtimeout(struct timer_lowerhalf_s *lower,
 {
   /* Any 32-bit number of microseconds: longer periods take several arms. */
 
+  UNUSED(lower);
   *maxtimeout = UINT32_MAX;
   return OK;
 }

@@ -235,6 +235,8 @@ static int d1_nx_uart_isr(int irq, void *context, void *arg)
   struct d1_nx_uart_s *priv = dev->priv;
   uint32_t ev = d1_uart_isr(&priv->u);
 
+  UNUSED(irq);
+  UNUSED(context);
   if ((ev & D1_UART_EV_RX) != 0 && priv->rxint)
     {
       uart_recvchars(dev);
@@ -289,6 +291,9 @@ static void d1_nx_uart_detach(struct uart_dev_s *dev)
 
 static int d1_nx_uart_ioctl(struct file *filep, int cmd, unsigned long arg)
 {
+  UNUSED(filep);
+  UNUSED(cmd);
+  UNUSED(arg);
   return -ENOTTY;
 }
 

@@ -83,8 +83,12 @@ struct d1_nx_wdt_s
  * Public Function Prototypes
  ****************************************************************************/
 
+/* NOLINTBEGIN(bugprone-reserved-identifier): ld --wrap's symbol names */
+
 void __wrap_allwinner_d1_start(int hartid, uintptr_t dtb);
 void __real_allwinner_d1_start(int hartid, uintptr_t dtb);
+
+/* NOLINTEND(bugprone-reserved-identifier) */
 
 /****************************************************************************
  * Private Function Prototypes

@@ -60,7 +60,7 @@
  ****************************************************************************/
 
 #define BENCH_PERIODS   CONFIG_D1LIB_BENCH_PERIODS
-#define BENCH_CLOCKS    ((uint32_t)CONFIG_D1LIB_BENCH_PERIOD_US * 24u)
+#define BENCH_CLOCKS    ((uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 24u)
 #define BENCH_IRQ       (RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0)
 
 /****************************************************************************
@@ -88,6 +88,9 @@ static int bench_isr(int irq, void *context, void *arg)
   uint64_t boundary;
   uint64_t n = 1;
 
+  UNUSED(irq);
+  UNUSED(context);
+  UNUSED(arg);
   if (sample == D1_TIMER_ISR_SPURIOUS)
     {
       g_spurious++;
@@ -122,7 +125,11 @@ static int bench_isr(int irq, void *context, void *arg)
   return OK;
 }
 
-static void bench_report(const char *what, struct d1_lat *lat)
+/* Prints both reports of one recorder; a report that does not fit or a
+ * failed write is said, and counts as a failed run (returns false).
+ */
+
+static bool bench_report(const char *what, struct d1_lat *lat)
 {
   struct d1_lat_meta meta =
   {
@@ -132,17 +139,32 @@ static void bench_report(const char *what, struct d1_lat *lat)
     .period_ns = (uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
   };
 
-  if (d1_lat_report_text(lat, &meta, g_report, sizeof(g_report), NULL) ==
-      D1_OK)
+  bool ok = true;
+  int err;
+
+  err = d1_lat_report_text(lat, &meta, g_report, sizeof(g_report), NULL);
+  if (err != D1_OK || fputs(g_report, stdout) == EOF)
     {
-      fputs(g_report, stdout);
+      ok = false;
     }
 
-  if (d1_lat_report_json(lat, &meta, g_report, sizeof(g_report), NULL) ==
-      D1_OK)
+  if (err == D1_OK)
     {
-      fputs(g_report, stdout);
+      err = d1_lat_report_json(lat, &meta, g_report, sizeof(g_report),
+                               NULL);
     }
+
+  if (err != D1_OK || fputs(g_report, stdout) == EOF)
+    {
+      ok = false;
+    }
+
+  if (err != D1_OK)
+    {
+      printf("d1bench: %s report failed: %s\n", what, d1_strerror(err));
+    }
+
+  return ok;
 }
 
 /****************************************************************************
@@ -158,7 +180,10 @@ int main(int argc, char *argv[])
   uint64_t seen = 0;
   int sval;
   int err;
+  bool ok;
 
+  UNUSED(argc);
+  UNUSED(argv);
   sem_init(&g_bench_sem, 0, 0);
   g_done = false;
   g_boundaries = 0;
@@ -201,7 +226,10 @@ int main(int argc, char *argv[])
   printf("d1bench: %u periods of %u us on Timer0, tick %u us\n",
          (unsigned)BENCH_PERIODS, (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US,
          (unsigned)CONFIG_USEC_PER_TICK);
-  fflush(stdout);
+
+  /* Its failure stays in stdout's error indicator, checked at the end. */
+
+  (void)fflush(stdout);
 
   irq_attach(BENCH_IRQ, bench_isr, NULL);
   up_enable_irq(BENCH_IRQ);
@@ -243,8 +271,8 @@ int main(int argc, char *argv[])
          (unsigned long)sum.missed,
          (unsigned long long)((t1 - t0) / 24u),
          (unsigned long long)seen, (unsigned long)g_spurious);
-  bench_report("d1-lib-panel timer-irq", &g_lat_irq);
-  bench_report("d1-lib-panel task-wakeup", &g_lat_wake);
+  ok = bench_report("d1-lib-panel timer-irq", &g_lat_irq);
+  ok = bench_report("d1-lib-panel task-wakeup", &g_lat_wake) && ok;
   sem_destroy(&g_bench_sem);
-  return 0;
+  return ok && fflush(stdout) != EOF && !ferror(stdout) ? 0 : 1;
 }
