@@ -92,6 +92,16 @@ def parallel(fn, items):
         return list(ex.map(fn, items))
 
 
+def collect_parallel(fn, items, repo):
+    """Run FN over ITEMS in parallel and merge the findings of its outputs
+    (the first report of a finding wins: headers are seen many times)."""
+    found = {}
+    for text in parallel(fn, items):
+        for k, v in collect(text, repo).items():
+            found.setdefault(k, v)
+    return found
+
+
 def collect(text, repo, keep_ids=None):
     """Distinct findings (file, line, col, id) in REPO-relative form, with the
     lines that explain each one."""
@@ -128,11 +138,7 @@ def run_clang_tidy(repo, outdir, files):
                 path, p.returncode, text)
         return text
 
-    found = {}
-    for text in parallel(one, files):
-        for k, v in collect(text, repo).items():
-            found.setdefault(k, v)
-    return found
+    return collect_parallel(one, files, repo)
 
 
 def run_fanalyzer(repo, entries):
@@ -146,12 +152,8 @@ def run_fanalyzer(repo, entries):
                 e["file"], p.returncode, text)
         return text
 
-    found = {}
-    for text in parallel(one, entries):
-        # gcc: "file:line:col: error: message [-Werror=analyzer-...]"
-        for k, v in collect(text, repo).items():
-            found.setdefault(k, v)
-    return found
+    # gcc: "file:line:col: error: message [-Werror=analyzer-...]"
+    return collect_parallel(one, entries, repo)
 
 
 def run_cppcheck(repo, outdir):
