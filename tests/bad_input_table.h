@@ -93,6 +93,7 @@ RUN(timer_irq_pending_null, d1_timer_irq_pending, NULL_HANDLE, NULL, false, d1_t
 RUN(timer_irq_pending_uninit, d1_timer_irq_pending, UNINIT, NULL, false, d1_timer_irq_pending(&tz))
 RUN(timer_irq_ack_null, d1_timer_irq_ack, NULL_HANDLE, NULL, D1_EINVAL, d1_timer_irq_ack(NULL))
 RUN(timer_irq_ack_uninit, d1_timer_irq_ack, UNINIT, NULL, D1_EINVAL, d1_timer_irq_ack(&tz))
+LIST(d1_timer_irq_ack_fast, UNINIT, "documented: unchecked inline tick acknowledgement for a handle checked at attach time (timer.h); behaviour: tests/test_timer.c")
 RUN(timer_hw_enabled_null, d1_timer_hw_enabled, NULL_HANDLE, NULL, false, d1_timer_hw_enabled(NULL))
 RUN(timer_hw_enabled_uninit, d1_timer_hw_enabled, UNINIT, NULL, false, d1_timer_hw_enabled(&tz))
 RUN(timer_clocks_to_ns_null, d1_timer_clocks_to_ns, NULL_HANDLE, NULL, UINT64_MAX, d1_timer_clocks_to_ns(NULL, 24))

@@ -371,6 +371,42 @@ static void test_two_channels_do_not_disturb_each_other(void **state)
 	assert_int_equal(sim_critical_depth(), 0);
 }
 
+/* The inline tick acknowledgement (timer.h d1_timer_irq_ack_fast()): with
+ * both channels' boundaries pending, one store drops the interrupt line of
+ * the channel it names and leaves the other's pending, as the checked
+ * d1_timer_irq_ack() does. */
+static void test_irq_ack_fast_clears_only_its_channel(void **state)
+{
+	struct d1_timer t0, t1;
+	uint64_t w;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t0, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_init(&t1, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t0, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_set_period_hz(&t1, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_irq_enable(&t0, true), D1_OK);
+	assert_int_equal(d1_timer_irq_enable(&t1, true), D1_OK);
+	assert_int_equal(d1_timer_start(&t0, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal(d1_timer_start(&t1, D1_TIMER_PERIODIC), D1_OK);
+	while (bl.count[0] == 0u || bl.count[1] == 0u) {
+		sim_advance(1000);
+	}
+	assert_true(timer_model_irq(&tm, 0));
+	assert_true(timer_model_irq(&tm, 1));
+	w = sim_writes();
+	d1_timer_irq_ack_fast(&t1);
+	assert_int_equal(sim_writes(), w + 1u); /* one store, nothing else */
+	assert_false(timer_model_irq(&tm, 1));
+	assert_true(timer_model_irq(&tm, 0)); /* W1C of bit 1 only */
+	d1_timer_irq_ack_fast(&t0);
+	assert_false(timer_model_irq(&tm, 0));
+	/* the next boundary raises the line again: the channel kept running */
+	sim_advance(24000);
+	assert_true(timer_model_irq(&tm, 1));
+	assert_int_equal(tm.foreign_writes, 0);
+}
+
 static void test_elapsed_and_remaining(void **state)
 {
 	struct d1_timer t;
@@ -958,6 +994,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_model_flags_missing_sync_wait, setup),
 	        cmocka_unit_test_setup(test_inherited_running_timer_is_stopped_safely, setup),
 	        cmocka_unit_test_setup(test_two_channels_do_not_disturb_each_other, setup),
+	        cmocka_unit_test_setup(test_irq_ack_fast_clears_only_its_channel, setup),
 	        cmocka_unit_test_setup(test_elapsed_and_remaining, setup),
 	        cmocka_unit_test_setup(test_elapsed_before_tick_on_fractional_schedule, setup),
 	        cmocka_unit_test_setup(test_boundary_during_tick_is_not_lost, setup),

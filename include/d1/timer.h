@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "d1/error.h"
+#include "d1/mmio.h"
 #include "d1/timer_regs.h"
 
 #ifdef __cplusplus
@@ -259,6 +260,24 @@ bool d1_timer_irq_pending(const struct d1_timer *t);
  * @return D1_OK or D1_EINVAL.
  */
 d1_err_t d1_timer_irq_ack(const struct d1_timer *t);
+
+/**
+ * @brief d1_timer_irq_ack() for a tick ISR: the same W1C store of this
+ *        channel's IRQ_STA bit and the same ordering fence (d1/mmio.h),
+ *        inline and with no handle check.
+ *
+ * For the hot path of a kernel tick whose handle d1_timer_init() accepted
+ * when the ISR was attached (the check is done once there, not on every
+ * tick): a NULL or uninitialised handle is undefined behaviour here. Four
+ * instructions on rv64 (two loads from the handle, the store, the fence);
+ * the NuttX tick uses it to match the chip's own ISR (docs/nuttx.md "Tick
+ * path"). Anything that may see a bad handle calls d1_timer_irq_ack().
+ * @param t Handle that d1_timer_init() accepted (not checked).
+ */
+static inline void d1_timer_irq_ack_fast(const struct d1_timer *t)
+{
+	d1_mmio_write32(t->base + D1_TIMER_IRQ_STA_OFFSET, t->irq_bit);
+}
 
 /**
  * @brief Whether the hardware says the channel is enabled (CTRL.EN).
