@@ -59,3 +59,9 @@ bm_add_image(d1test_plic_storm SOURCES ${D1TEST_DIR}/plic_storm.c)
 add_test(NAME emu_d1test_plic_storm
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_plic_storm.py ${D1TEST_IMG}/d1test_plic_storm.elf)
 set_tests_properties(emu_d1test_plic_storm PROPERTIES TIMEOUT 240 LABELS d1test RUN_SERIAL TRUE)
+
+bm_add_image(d1test_idle SOURCES ${D1TEST_DIR}/idle.c)
+add_test(NAME emu_d1test_idle_no_timer_no_warp
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_idle.py ${D1TEST_IMG}/d1test_idle.elf)
+set_tests_properties(emu_d1test_idle_no_timer_no_warp PROPERTIES TIMEOUT 120 LABELS d1test
+  RUN_SERIAL TRUE)
