@@ -78,6 +78,8 @@ call=$(echo "$line" | sed -n 's/.*call \([0-9]*\),.*/\1/p')
 # bracket adds 7 instructions (rdinstret, 4 argument moves, jal, sext.w),
 # the RTC handler is 6.
 [ -n "$call" ] && echo "   d1_plic_isr alone: $((call - 13)) executed (call - 7 bracket - 6 handler)"
+lean=$(echo "$plic_out" | grep 'plic lean instret' || true)
+echo "${lean:-   (no lean count line)}"
 
 echo
 echo "== UART RX path per byte (QEMU virt -icount shift=0, bm_uart_rx; scripts/bench_qemu_uart.sh) =="

@@ -11,28 +11,6 @@
 #include "d1/mmio.h"
 #include "d1/port.h"
 
-/*
- * One dispatch in progress, on the dispatcher's stack. d1_plic_disable()
- * walks the chain so that a source masked while it is in service is
- * completed first (complete-before-mask: docs/uart-and-plic.md).
- */
-struct d1_plic_frame {
-	struct d1_plic_frame *prev;
-	/* The source in service, or its complement ~id (negative as int32_t,
-	 * so never a source) once it is completed, by the dispatch before an
-	 * edge handler or by d1_plic_complete() / d1_plic_disable() from the
-	 * handler: one word, one store and one load on the per-interrupt path
-	 * (issue 12), and no constant to keep in a register. */
-	uint32_t svc;
-	/* The dispatch's own state, kept here rather than in callee-saved
-	 * registers: what the handler call must preserve is then stored once
-	 * and reloaded only where it is needed (fewer executed instructions). */
-	uint32_t lim;  /* ids below it have a table entry and are <= nsources */
-	uint32_t cold; /* unhandled + foreign claims in this call */
-	const struct d1_plic_entry *table;
-	struct d1_plic_stats *stats;
-};
-
 /* svc once completed (ids fit D1_PLIC_CLAIM_ID_BITS, so ~id < 0). */
 static uint32_t svc_done(uint32_t id)
 {
@@ -267,6 +245,16 @@ __attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p,
 	} else {
 		stats->unhandled++;
 	}
+}
+
+unsigned d1_plic_claim_cold(struct d1_plic *p, uint32_t id, struct d1_plic_stats *stats)
+{
+	if (id == 0u) {
+		stats->spurious++; /* nothing to serve */
+	} else {
+		complete_and_mask(p, id, stats); /* an id above nsources: foreign */
+	}
+	return 0u;
 }
 
 /* Cold path: bad table, or no stats struct (a zeroed one on the caller's

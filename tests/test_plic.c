@@ -351,6 +351,124 @@ static void test_spurious_claims_counted(void **state)
 	assert_int_equal(st.spurious, 2);
 }
 
+/* The lean OS-dispatcher entry (plic.h d1_plic_claim_begin()/_end()): the
+ * OS calls its own handler between the two. */
+static void lean_dispatch(struct d1_plic_stats *st, void (*fn)(unsigned src))
+{
+	struct d1_plic_frame f;
+	unsigned src = d1_plic_claim_begin(&plic, &f, st);
+
+	if (src != 0u) {
+		fn(src);
+		d1_plic_claim_end(&plic, &f, st);
+	}
+	assert_null(plic.active); /* the frame is unlinked */
+}
+
+static void lean_level(unsigned src)
+{
+	assert_int_equal(pm.claimed_by[src], 1); /* in service during the handler */
+	level_handler(src, NULL);
+}
+
+static void lean_mask(unsigned src)
+{
+	masking_handler(src, NULL);
+}
+
+static void lean_self_complete(unsigned src)
+{
+	hl.calls[src]++;
+	plic_model_set_level(&pm, src, false);
+	d1_plic_complete(&plic, src);
+	assert_int_equal(pm.claimed_by[src], -1);
+}
+
+static void test_lean_claim_level_source(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 4), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 18, 2), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
+	plic_model_set_level(&pm, 18, true);
+	plic_model_set_level(&pm, 76, true);
+	lean_dispatch(&st, lean_level); /* the higher priority first */
+	assert_int_equal(hl.n, 1);
+	assert_int_equal(hl.order[0], 76);
+	assert_int_equal(pm.claimed_by[76], -1); /* completed */
+	assert_true(plic_model_eip(&pm, 1));     /* 18 still waiting */
+	lean_dispatch(&st, lean_level);
+	assert_int_equal(hl.order[1], 18);
+	assert_false(plic_model_eip(&pm, 1));
+	assert_int_equal(st.dispatched, 2);
+	assert_int_equal(pm.completes[1], 2);
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+	/* a level left high is delivered again after the completion */
+	hl.keep_high[76] = 1;
+	plic_model_set_level(&pm, 76, true);
+	lean_dispatch(&st, lean_level);
+	assert_true(pm.pending[76]);
+	lean_dispatch(&st, lean_level);
+	assert_int_equal(hl.calls[76], 3);
+	assert_false(plic_model_eip(&pm, 1));
+	assert_int_equal(st.spurious, 0);
+}
+
+static void test_lean_claim_masked_or_self_completed_once(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, D1_IRQ_UART(0), 3), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
+	plic_model_set_level(&pm, D1_IRQ_UART(0), true);
+	/* the handler masks its source and leaves the line high (deferred
+	 * work): completed before the mask, not after it */
+	lean_dispatch(&st, lean_mask);
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(pm.claimed_by[D1_IRQ_UART(0)], -1);
+	assert_int_equal(pm.completes[1], 1); /* once: the end did not repeat it */
+	assert_false(plic_model_eip(&pm, 1));
+	assert_int_equal(d1_plic_enable(&plic, D1_IRQ_UART(0)), D1_OK);
+	lean_dispatch(&st, lean_self_complete); /* the line comes back */
+	assert_int_equal(hl.calls[D1_IRQ_UART(0)], 2);
+	assert_int_equal(pm.completes[1], 2);
+	assert_int_equal(pm.completes_unclaimed, 0); /* no second completion */
+	assert_int_equal(st.dispatched, 2);
+}
+
+static void test_lean_claim_spurious_and_foreign_counted(void **state)
+{
+	struct d1_plic_stats st = {0};
+	struct d1_plic wide;
+
+	(void)state;
+	/* this handle knows 100 sources; other software enabled 150 */
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 100u, 0u), D1_OK);
+	assert_int_equal(d1_plic_init(&wide, BASE, D1_PLIC_CTX_S, NSRC, 0u), D1_OK);
+	lean_dispatch(&st, lean_level);
+	assert_int_equal(st.spurious, 1);
+	assert_int_equal(pm.claims_zero[1], 1);
+	assert_int_equal(d1_plic_set_priority(&wide, 150, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&wide, 150), D1_OK);
+	plic_model_set_level(&pm, 150, true); /* stays high: would storm */
+	lean_dispatch(&st, lean_level);
+	assert_int_equal(hl.n, 0); /* no handler for it */
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.last_foreign, 150);
+	assert_int_equal(pm.claimed_by[150], -1); /* completed, then masked */
+	assert_false(plic_model_enabled(&pm, 1, 150));
+	assert_false(plic_model_eip(&pm, 1));
+	assert_int_equal(pm.completes_dropped_masked, 0);
+	assert_int_equal(st.dispatched, 0);
+	assert_int_equal(st.spurious, 1);
+}
+
 static void test_s_per_and_delegation(void **state)
 {
 	struct d1_plic m_ctx;
@@ -824,6 +942,9 @@ int main(void)
 	        cmocka_unit_test_setup(test_masked_eoi_cannot_wedge, setup),
 	        cmocka_unit_test_setup(test_unhandled_source_completed_then_masked, setup),
 	        cmocka_unit_test_setup(test_spurious_claims_counted, setup),
+	        cmocka_unit_test_setup(test_lean_claim_level_source, setup),
+	        cmocka_unit_test_setup(test_lean_claim_masked_or_self_completed_once, setup),
+	        cmocka_unit_test_setup(test_lean_claim_spurious_and_foreign_counted, setup),
 	        cmocka_unit_test_setup(test_s_per_and_delegation, setup),
 	        cmocka_unit_test_setup(test_qemu_virt_prio_max, setup),
 	        cmocka_unit_test_setup(test_nested_dispatch_disable_of_outer_source, setup),

@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "d1/error.h"
+#include "d1/mmio.h"
 #include "d1/plic_regs.h"
 
 #ifdef __cplusplus
@@ -55,7 +56,26 @@ struct d1_plic_stats {
 	uint32_t last_foreign; /**< Id of the latest foreign claim (0: none yet). */
 };
 
-struct d1_plic_frame;
+/**
+ * One dispatch in progress, on the dispatcher's stack (d1_plic_isr() keeps
+ * its own; an OS dispatcher passes one to d1_plic_claim_begin()).
+ * d1_plic_disable() and d1_plic_complete() walk the chain so that a source
+ * masked or completed while it is in service is completed exactly once,
+ * before the mask (complete-before-mask: docs/uart-and-plic.md). The
+ * fields are private to the driver.
+ */
+struct d1_plic_frame {
+	struct d1_plic_frame *prev; /**< Enclosing dispatch, or NULL. */
+	/** The source in service, or its complement ~id (negative as int32_t,
+	 * so never a source) once it is completed, by the dispatch before an
+	 * edge handler or by d1_plic_complete() / d1_plic_disable() from the
+	 * handler: one word, one store and one load on the per-interrupt path. */
+	uint32_t svc;
+	uint32_t lim;                      /**< d1_plic_isr(): ids below it have an entry. */
+	uint32_t cold;                     /**< d1_plic_isr(): unhandled + foreign claims. */
+	const struct d1_plic_entry *table; /**< d1_plic_isr(): the table. */
+	struct d1_plic_stats *stats;       /**< d1_plic_isr(): the counters. */
+};
 
 /**
  * @brief One PLIC context. Owned by the caller; fields are private to the
@@ -198,6 +218,75 @@ void d1_plic_complete(struct d1_plic *p, unsigned source);
  */
 unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_len,
                      struct d1_plic_stats *stats);
+
+/**
+ * @brief Out-of-line part of d1_plic_claim_begin(): a claim of 0 is counted
+ *        as spurious; an id above nsources is completed, masked in this
+ *        context and counted as foreign (as d1_plic_isr() does).
+ * @param p     Handle that d1_plic_init() accepted (not checked).
+ * @param id    The claimed id (0 or above nsources).
+ * @param stats Counters (not checked: non-NULL).
+ * @return 0.
+ */
+unsigned d1_plic_claim_cold(struct d1_plic *p, uint32_t id, struct d1_plic_stats *stats);
+
+/**
+ * @brief Claim one source for an OS's own dispatcher (NuttX
+ *        riscv_dispatch_irq(), ...): the lean form of d1_plic_isr() for a
+ *        kernel that keeps its own handler table.
+ *
+ * One claim (the fenced read of d1_plic_claim()). A claim of 0 is counted
+ * in @p stats->spurious and returns 0; an id above nsources is completed,
+ * masked and counted as foreign, and returns 0 (d1_plic_claim_cold()).
+ * Otherwise @p f is linked in as the innermost dispatch and the id is
+ * returned: call the OS handler, then d1_plic_claim_end() with the same
+ * frame. While it is in service, d1_plic_disable() of the source completes
+ * it before masking it and d1_plic_complete() completes it once; nested
+ * use (also inside d1_plic_isr()) works. For level sources: an edge
+ * source's handler calls d1_plic_complete() first (the T-Head PLIC ignores
+ * an edge while its source is in service, docs/uart-and-plic.md).
+ * Inline, with no handle check: for a handle that d1_plic_init() accepted.
+ * @param p     Handle that d1_plic_init() accepted (not checked).
+ * @param f     Frame on the caller's stack, live until d1_plic_claim_end().
+ * @param stats Counters (not checked: non-NULL).
+ * @return The source in service (1..nsources), or 0: nothing to dispatch
+ *         (do not call d1_plic_claim_end()).
+ */
+static inline unsigned d1_plic_claim_begin(struct d1_plic *p, struct d1_plic_frame *f,
+                                           struct d1_plic_stats *stats)
+{
+	uint32_t id = d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
+
+	if (__builtin_expect(id - 1u >= (uint32_t)p->nsources, 0)) { /* 0, or above nsources */
+		return d1_plic_claim_cold(p, id, stats);
+	}
+	f->svc = id;
+	f->prev = p->active;
+	p->active = f;
+	return id;
+}
+
+/**
+ * @brief End a dispatch begun by d1_plic_claim_begin(): complete the source
+ *        unless the handler already did (d1_plic_complete(),
+ *        d1_plic_disable()), unlink the frame, count the handler call in
+ *        @p stats->dispatched.
+ *
+ * The handler's device acknowledge through d1/mmio.h is fenced before this
+ * completion (docs/design.md "MMIO ordering").
+ * @param p     The handle given to d1_plic_claim_begin().
+ * @param f     The frame given to it (which returned non-zero).
+ * @param stats The counters given to it.
+ */
+static inline void d1_plic_claim_end(struct d1_plic *p, struct d1_plic_frame *f,
+                                     struct d1_plic_stats *stats)
+{
+	if ((int32_t)f->svc >= 0) {
+		d1_mmio_write32(p->claim, f->svc);
+	}
+	p->active = f->prev;
+	stats->dispatched++;
+}
 
 /**
  * @brief M-mode only (from S-mode it faults on the D1): set or clear

@@ -26,14 +26,15 @@
  *
  * The board links with --wrap for up_irqinitialize, up_enable_irq,
  * up_disable_irq and riscv_dispatch_irq (scripts/Make.defs), so every
- * call lands here.  External interrupts are dispatched by d1_plic_isr():
- * claim until none is pending, complete each source after its handler,
- * count a spurious entry, complete and mask a source nobody attached
- * (d1_plic_stats), and stop after nsources + 1 claims.  Each claimed source
- * goes to NuttX's riscv_doirq(), which may switch context: the register
- * pointer it returns is carried to the next claim and back to the trap.
- * up_disable_irq() of a source in service completes it before masking it
- * (the PLIC drops a completion for a masked source: include/d1/plic.h).
+ * call lands here.  An external interrupt is one claim through the
+ * library's lean entry, d1_plic_claim_begin() / d1_plic_claim_end(): a
+ * claim of 0 is counted as spurious, an id above the handle's sources is
+ * completed, masked and counted as foreign (d1_plic_stats), any other goes
+ * to NuttX's riscv_doirq() (which may switch context: the register pointer
+ * it returns goes back to the trap) and is completed after it, as the
+ * chip's dispatch does.  up_disable_irq() of a source in service completes
+ * it before masking it (the PLIC drops a completion for a masked source:
+ * include/d1/plic.h); an unattached source is NuttX's irq_unexpected_isr().
  */
 
 /****************************************************************************
@@ -76,42 +77,11 @@ void *__wrap_riscv_dispatch_irq(uintptr_t vector, uintptr_t *regs);
 /* NOLINTEND(bugprone-reserved-identifier) */
 
 /****************************************************************************
- * Private Function Prototypes
- ****************************************************************************/
-
-static void d1_nx_plic_handler(unsigned source, void *arg);
-
-/****************************************************************************
  * Private Data
  ****************************************************************************/
 
 static struct d1_plic g_d1_nx_plic;
 static struct d1_plic_stats g_d1_nx_plic_stats;
-
-/* Register frame of the trap being dispatched (one hart, no nesting). */
-
-static uintptr_t *g_d1_nx_plic_regs;
-
-/* Every source goes to riscv_doirq(); all D1 sources are level-high. */
-
-static const struct d1_plic_entry g_d1_nx_plic_table[D1_PLIC_NSOURCES + 1] =
-{
-  [1 ... D1_PLIC_NSOURCES] =
-  {
-    d1_nx_plic_handler, NULL, false
-  },
-};
-
-/****************************************************************************
- * Private Functions
- ****************************************************************************/
-
-static void d1_nx_plic_handler(unsigned source, void *arg)
-{
-  UNUSED(arg);
-  g_d1_nx_plic_regs = riscv_doirq(RISCV_IRQ_EXT + (int)source,
-                                  g_d1_nx_plic_regs);
-}
 
 /****************************************************************************
  * Public Functions
@@ -198,17 +168,29 @@ void __wrap_up_disable_irq(int irq)
 
 void *__wrap_riscv_dispatch_irq(uintptr_t vector, uintptr_t *regs)
 {
+  struct d1_plic_frame frame;
   int irq = (int)((vector >> D1_NX_RV_IRQ_MASK) | (vector & 0xf));
+  unsigned int src;
 
   if (irq != RISCV_IRQ_EXT)
     {
       return riscv_doirq(irq, regs);
     }
 
-  g_d1_nx_plic_regs = regs;
-  d1_plic_isr(&g_d1_nx_plic, g_d1_nx_plic_table, D1_PLIC_NSOURCES + 1,
-              &g_d1_nx_plic_stats);
-  return g_d1_nx_plic_regs;
+  /* One claim through the library's lean entry (a claim of 0 and a
+   * foreign id are counted there); NuttX's own table dispatches it.  The
+   * frame lets up_disable_irq() from the handler complete the source
+   * before masking it; all D1 sources NuttX attaches are level-high.
+   */
+
+  src = d1_plic_claim_begin(&g_d1_nx_plic, &frame, &g_d1_nx_plic_stats);
+  if (src != 0u)
+    {
+      regs = riscv_doirq(RISCV_IRQ_EXT + (int)src, regs);
+      d1_plic_claim_end(&g_d1_nx_plic, &frame, &g_d1_nx_plic_stats);
+    }
+
+  return regs;
 }
 
 /****************************************************************************
