@@ -442,6 +442,58 @@ static void test_lean_claim_masked_or_self_completed_once(void **state)
 	assert_int_equal(st.dispatched, 2);
 }
 
+/* Nested: while source 76 is in service through the lean entry, its handler
+ * serves 18 through a nested lean dispatch, then masks 76 (deferred work):
+ * the disable finds 76 in the outer frame and completes it before the mask. */
+static struct d1_plic_stats nest_st;
+
+static void lean_inner(unsigned src)
+{
+	assert_int_equal(src, 18);
+	plic_model_set_level(&pm, src, false);
+	hl.calls[src]++;
+}
+
+static void lean_outer(unsigned src)
+{
+	struct d1_plic_frame f;
+	unsigned inner;
+
+	assert_int_equal(src, 76);
+	hl.calls[src]++;
+	plic_model_set_level(&pm, 18, true);
+	inner = d1_plic_claim_begin(&plic, &f, &nest_st);
+	assert_int_equal(inner, 18);
+	lean_inner(inner);
+	d1_plic_claim_end(&plic, &f, &nest_st);
+	assert_int_equal(pm.claimed_by[18], -1);
+	assert_int_equal(d1_plic_disable(&plic, src), D1_OK);
+	assert_int_equal(pm.claimed_by[src], -1);
+}
+
+static void test_lean_claim_nested(void **state)
+{
+	(void)state;
+	nest_st = (struct d1_plic_stats){0};
+	init_ctx1(0);
+	/* 18 above 76 would pre-empt on the hart; here the threshold stays 0
+	 * and the outer handler serves it with interrupts off, as a nested
+	 * dispatch would */
+	assert_int_equal(d1_plic_set_priority(&plic, 76, 2), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 76), D1_OK);
+	assert_int_equal(d1_plic_set_priority(&plic, 18, 5), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
+	plic_model_set_level(&pm, 76, true); /* stays high: deferred */
+	lean_dispatch(&nest_st, lean_outer);
+	assert_int_equal(hl.calls[76], 1);
+	assert_int_equal(hl.calls[18], 1);
+	assert_int_equal(nest_st.dispatched, 2);
+	assert_int_equal(pm.completes[1], 2);
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+	assert_false(plic_model_enabled(&pm, 1, 76));
+	assert_false(plic_model_eip(&pm, 1));
+}
+
 static void test_lean_claim_spurious_and_foreign_counted(void **state)
 {
 	struct d1_plic_stats st = {0};
@@ -945,6 +997,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_lean_claim_level_source, setup),
 	        cmocka_unit_test_setup(test_lean_claim_masked_or_self_completed_once, setup),
 	        cmocka_unit_test_setup(test_lean_claim_spurious_and_foreign_counted, setup),
+	        cmocka_unit_test_setup(test_lean_claim_nested, setup),
 	        cmocka_unit_test_setup(test_s_per_and_delegation, setup),
 	        cmocka_unit_test_setup(test_qemu_virt_prio_max, setup),
 	        cmocka_unit_test_setup(test_nested_dispatch_disable_of_outer_source, setup),
