@@ -517,7 +517,7 @@ d1_err_t d1_timer_irq_ack(const struct d1_timer *t)
 	if (!handle_ok(t)) {
 		return D1_EINVAL;
 	}
-	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit);
+	d1_timer_irq_ack_fast(t); /* the one store, shared with the inline form */
 	return D1_OK;
 }
 

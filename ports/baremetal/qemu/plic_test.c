@@ -86,6 +86,16 @@ static bool seip(void)
 	return (BM_CSR_READ(sip) & BM_SIP_SEIP) != 0u;
 }
 
+/* Arm the RTC alarm at "now" and wait (at most 100 ms) until the PLIC shows
+ * it pending, so that a measured claim finds the source already raised. */
+static void rtc_fire_and_wait(void)
+{
+	rtc_alarm_at(rtc_now());
+	uint64_t tw = bm_rdtime();
+	while (!pending(SRC_RTC) && bm_rdtime() - tw < BM_TIMEBASE_HZ / 10u) {
+	}
+}
+
 /* Raise both sources and wait (bounded) until the PLIC shows them pending. */
 static bool raise_both(void)
 {
@@ -307,10 +317,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	uint64_t best_isr = UINT64_MAX;
 	uint64_t best_h = UINT64_MAX;
 	for (unsigned rep = 0; rep < 4u; rep++) {
-		rtc_alarm_at(rtc_now());
-		uint64_t tw = bm_rdtime();
-		while (!pending(SRC_RTC) && bm_rdtime() - tw < BM_TIMEBASE_HZ / 10u) {
-		}
+		rtc_fire_and_wait();
 		uint64_t i0 = bm_rdinstret();
 		unsigned n = d1_plic_isr(&bm_plic, one, BM_PLIC_NSOURCES + 1u, &ms);
 		uint64_t i1 = bm_rdinstret();
@@ -318,7 +325,6 @@ int bm_main(uint64_t a0, uint64_t a1)
 		uint64_t i2 = bm_rdinstret();
 		rtc_clear_h(SRC_RTC, NULL);
 		uint64_t i3 = bm_rdinstret();
-		(void)i2;
 		if (n == 1u && i1 - i0 < best_isr) {
 			best_isr = i1 - i0;
 		}
@@ -334,42 +340,34 @@ int bm_main(uint64_t a0, uint64_t a1)
 
 	/* 9b: the same interrupt through the lean OS-dispatcher entry
 	 * (d1_plic_claim_begin(), the handler called directly, as an OS calls
-	 * its own, d1_plic_claim_end()): the bracket minus the same bracket
-	 * around the handler alone is the entry's own path. */
+	 * its own, d1_plic_claim_end()): the bracket minus 9's figure for the
+	 * handler alone is the entry's own path. */
 	struct d1_plic_stats ls = {0};
 	uint64_t best_lean = UINT64_MAX;
-	uint64_t best_lh = UINT64_MAX;
 	unsigned lean_served = 0;
 	for (unsigned rep = 0; rep < 4u; rep++) {
 		struct d1_plic_frame fr;
-		rtc_alarm_at(rtc_now());
-		uint64_t tw = bm_rdtime();
-		while (!pending(SRC_RTC) && bm_rdtime() - tw < BM_TIMEBASE_HZ / 10u) {
-		}
+		rtc_fire_and_wait();
 		uint64_t i0 = bm_rdinstret();
 		unsigned src = d1_plic_claim_begin(&bm_plic, &fr, &ls);
-		if (src != 0u) {
-			rtc_clear_h(src, NULL);
-			d1_plic_claim_end(&bm_plic, &fr, &ls);
+		if (src == 0u) {
+			continue; /* nothing claimed: not served, the check below fails */
 		}
+		rtc_clear_h(src, NULL);
+		d1_plic_claim_end(&bm_plic, &fr, &ls);
 		uint64_t i1 = bm_rdinstret();
-		rtc_clear_call(SRC_RTC);
-		uint64_t i2 = bm_rdinstret();
-		rtc_clear_h(SRC_RTC, NULL);
-		uint64_t i3 = bm_rdinstret();
-		if (src == SRC_RTC) {
+		/* fr.svc, not src: src is dead after the handler, as in an OS's
+		 * dispatcher, so the bracket holds no spill of it. */
+		if (fr.svc == SRC_RTC) {
 			lean_served++;
 			if (i1 - i0 < best_lean) {
 				best_lean = i1 - i0;
 			}
 		}
-		if (i3 - i2 < best_lh) {
-			best_lh = i3 - i2;
-		}
 	}
 	bm_printf("   plic lean instret: begin+handler+end %lu, handler alone %lu, entry %lu\n",
-	          (unsigned long)best_lean, (unsigned long)best_lh,
-	          (unsigned long)(best_lean - best_lh));
+	          (unsigned long)best_lean, (unsigned long)best_h,
+	          (unsigned long)(best_lean - best_h));
 	expect(lean_served == 4u && ls.dispatched == 4u && ls.spurious == 0u && ls.foreign == 0u &&
 	               bm_plic.active == NULL,
 	       "lean entry served the RTC four times, frame unlinked");
