@@ -546,6 +546,17 @@ static d1_err_t check_io(const struct d1_uart *u)
 	return u->line_lost ? D1_ESTATE : D1_OK;
 }
 
+/* Room for one byte in THR/the TX FIFO; the caller holds the critical
+ * section. DW with FIFOs on: USR.TFNF, which leaves LSR to its one reader;
+ * otherwise LSR.THRE through lsr_read(). */
+static bool tx_room(struct d1_uart *u)
+{
+	if (IS_DW(u) && (u->fcr & D1_UART_FCR_FIFOE_BITS) != 0u) {
+		return (rd(u, D1_UART_USR) & D1_UART_USR_TFNF_BITS) != 0u;
+	}
+	return (lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u;
+}
+
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 {
 	d1_err_t err = check_io(u);
@@ -558,16 +569,10 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		/* Space check and THR write in one critical section, so the
 		 * ISR's TX refill cannot fill the FIFO in between (issue 11
-		 * item 1b). DW with FIFOs on: USR.TFNF, which leaves LSR to its
-		 * one reader; otherwise LSR.THRE through lsr_read(). */
+		 * item 1b). */
 		uintptr_t s = d1_port_critical_enter();
-		bool room;
+		bool room = tx_room(u);
 
-		if (IS_DW(u) && (u->fcr & D1_UART_FCR_FIFOE_BITS) != 0u) {
-			room = (rd(u, D1_UART_USR) & D1_UART_USR_TFNF_BITS) != 0u;
-		} else {
-			room = (lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u;
-		}
 		if (room) {
 			wr(u, D1_UART_THR, c);
 			u->stats.tx_bytes++;
@@ -649,6 +654,158 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 	}
 	*c = (uint8_t)v;
 	u->stats.rx_bytes++;
+	return D1_OK;
+}
+
+/* ---- byte mode: the OS's upper half keeps the buffers ---- */
+
+/* Checks of the byte-mode calls: an initialised, usable handle that the
+ * ring-mode ISR does not own. */
+static d1_err_t check_byte_mode(const struct d1_uart *u)
+{
+	d1_err_t err = check_io(u);
+
+	if (err == D1_OK && u->irq_mode) {
+		err = D1_ESTATE;
+	}
+	return err;
+}
+
+d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev)
+{
+	d1_err_t err = check_byte_mode(u);
+	uintptr_t s;
+	uint8_t ier = 0u;
+
+	if (err == D1_OK && (ev & ~(D1_UART_EV_RX | D1_UART_EV_TX)) != 0u) {
+		err = D1_EINVAL;
+	}
+	if (err != D1_OK) {
+		return err;
+	}
+	if ((ev & D1_UART_EV_RX) != 0u) {
+		ier |= D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS;
+	}
+	if ((ev & D1_UART_EV_TX) != 0u) {
+		ier |= D1_UART_IER_ETBEI_BITS;
+	}
+	/* IER shares its address with DLH: u->lcr (DLAB clear) is in force
+	 * whenever line_lost is false. */
+	s = d1_port_critical_enter();
+	u->ier = ier;
+	wr(u, D1_UART_IER, ier);
+	d1_port_critical_exit(s);
+	return D1_OK;
+}
+
+d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
+{
+	d1_err_t err = check_byte_mode(u);
+	uint32_t got = 0u;
+
+	if (err == D1_OK && ev == NULL) {
+		err = D1_EINVAL;
+	}
+	if (err != D1_OK) {
+		return err;
+	}
+	for (unsigned i = 0; i < ISR_ROUNDS; i++) {
+		uint32_t iid = rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
+
+		if (iid == D1_UART_IID_THRE) {
+			got |= D1_UART_EV_TX; /* reading IIR cleared it */
+			continue;
+		}
+		if (iid == D1_UART_IID_BUSY) {
+			(void)rd(u, D1_UART_USR); /* clears busy detect */
+			u->stats.busy_detect++;
+			got |= D1_UART_EV_BUSY;
+			continue;
+		}
+		if (iid == D1_UART_IID_MODEM) {
+			(void)rd(u, D1_UART_MSR); /* clears modem status */
+			continue;
+		}
+		if (iid == D1_UART_IID_RLS || iid == D1_UART_IID_TIMEOUT) {
+			/* RLS: the LSR read clears it (OE counted there, the
+			 * character errors kept for d1_uart_rx_ready()). */
+			uint32_t lsr = lsr_read(u);
+
+			if ((lsr & (D1_UART_LSR_OE_BITS | LSR_CHAR_ERR)) != 0u) {
+				got |= D1_UART_EV_ERR;
+			}
+			if (iid == D1_UART_IID_TIMEOUT &&
+			    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
+				/* DW: a timeout identity with neither DR nor BI
+				 * needs one dummy RBR read (d1-hardware.md). */
+				(void)rd(u, D1_UART_RBR);
+				u->stats.rx_timeout_empty++;
+				break;
+			}
+			if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
+				continue;
+			}
+			iid = D1_UART_IID_RDA;
+		}
+		if (iid == D1_UART_IID_RDA) {
+			/* Pending until the FIFO is read below the trigger: the
+			 * OS reads now, the level interrupt re-enters after. */
+			got |= D1_UART_EV_RX;
+		} else if (iid == D1_UART_IID_NONE && i == 0u) {
+			u->stats.isr_idle++;
+		}
+		break; /* RX, none, or an identity this UART does not define */
+	}
+	*ev = got;
+	return D1_OK;
+}
+
+d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready)
+{
+	d1_err_t err = check_byte_mode(u);
+
+	if (err == D1_OK && ready == NULL) {
+		err = D1_EINVAL;
+	}
+	if (err != D1_OK) {
+		return err;
+	}
+	*ready = false;
+	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
+		uint32_t lsr = lsr_read(u);
+		uintptr_t s;
+
+		if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
+			break;
+		}
+		if ((lsr & LSR_CHAR_ERR) == 0u) {
+			*ready = true;
+			break;
+		}
+		/* A bad character at the top: read, count, discard. */
+		s = d1_port_critical_enter();
+		(void)rd(u, D1_UART_RBR);
+		u->lsr_err = 0u; /* consumed with its character */
+		(void)count_lsr(u, lsr);
+		d1_port_critical_exit(s);
+	}
+	return D1_OK;
+}
+
+d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room)
+{
+	d1_err_t err = check_io(u);
+	uintptr_t s;
+
+	if (err == D1_OK && room == NULL) {
+		err = D1_EINVAL;
+	}
+	if (err != D1_OK) {
+		return err;
+	}
+	s = d1_port_critical_enter();
+	*room = tx_room(u);
+	d1_port_critical_exit(s);
 	return D1_OK;
 }
 

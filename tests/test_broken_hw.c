@@ -162,6 +162,44 @@ static void test_uart_isr_bounded_on_stuck_modem_status(void **state)
 	assert_int_equal(st.rx_bytes, 0u);
 }
 
+/* Byte mode (d1_uart_irq_poll()) against identities that do not clear:
+ * modem status, busy detect, and a line-status identity with nothing in
+ * LSR (no error, no data). Each report is served and the call ends after
+ * D1_UART_ISR_ROUNDS IIR reads. */
+static void test_uart_irq_poll_bounded_on_stuck_identities(void **state)
+{
+	static const struct {
+		uint32_t iid, ev, busy;
+	} rows[] = {
+	        {D1_UART_IID_MODEM, 0u, 0u},
+	        {D1_UART_IID_BUSY, D1_UART_EV_BUSY, D1_UART_ISR_ROUNDS},
+	        {D1_UART_IID_RLS, 0u, 0u},
+	};
+	struct d1_uart_stats st;
+
+	(void)state;
+	assert_int_equal(d1_uart_irq_stop(&u), D1_OK);
+	for (unsigned i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		uint32_t ev = 0xFFu;
+		uint64_t reads0 = um.region.reads;
+
+		u.stats.busy_detect = 0;
+		iir.reads = 0;
+		iir.on = true;
+		iir.value = rows[i].iid;
+		assert_int_equal(d1_uart_irq_poll(&u, &ev), D1_OK);
+		assert_int_equal(ev, rows[i].ev);
+		assert_int_equal(iir.reads, D1_UART_ISR_ROUNDS); /* bounded */
+		/* MSR, USR or LSR read once per report served */
+		assert_int_equal(um.region.reads - reads0, D1_UART_ISR_ROUNDS);
+		assert_int_equal(d1_uart_get_stats(&u, &st), D1_OK);
+		assert_int_equal(st.busy_detect, rows[i].busy);
+		assert_int_equal(st.isr_idle, 0u);
+		assert_int_equal(st.rx_bytes, 0u);
+	}
+	iir.on = false;
+}
+
 /* --- PLIC: an S-mode write dropped without a fault --- */
 
 #define PBASE D1_PLIC_BASE
@@ -262,6 +300,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(test_uart_isr_bounded_on_stuck_busy_detect,
+	                                        uart_setup, uart_teardown),
+	        cmocka_unit_test_setup_teardown(test_uart_irq_poll_bounded_on_stuck_identities,
 	                                        uart_setup, uart_teardown),
 	        cmocka_unit_test_setup_teardown(test_uart_isr_bounded_on_stuck_modem_status,
 	                                        uart_setup, uart_teardown),

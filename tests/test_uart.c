@@ -508,6 +508,229 @@ static void test_rx_timeout_empty_dummy_read(void **state)
 	assert_int_equal(u.stats.isr_idle, 1);
 }
 
+/* ---- byte mode: an OS upper half keeps the buffers (NuttX, RT-Thread) ---- */
+
+static const uint8_t *os_tx;
+static unsigned os_tx_len, os_tx_at, os_polls;
+static uint32_t os_ev_seen;
+
+/* What an OS serial upper half does on the UART interrupt: poll, read every
+ * good byte while one is ready, write while there is room. */
+static void os_isr(void)
+{
+	uint32_t ev = 0;
+	bool ok;
+
+	assert_int_equal(d1_uart_irq_poll(&u, &ev), D1_OK);
+	os_polls++;
+	os_ev_seen |= ev;
+	if ((ev & D1_UART_EV_RX) != 0u) {
+		uint8_t c;
+
+		for (;;) {
+			assert_int_equal(d1_uart_rx_ready(&u, &ok), D1_OK);
+			if (!ok) {
+				break;
+			}
+			assert_int_equal(d1_uart_getc(&u, &c), D1_OK); /* ready: a good byte */
+			assert_true(nout < sizeof(out));
+			out[nout++] = c;
+		}
+	}
+	if ((ev & D1_UART_EV_TX) != 0u) {
+		while (os_tx_at < os_tx_len) {
+			assert_int_equal(d1_uart_tx_ready(&u, &ok), D1_OK);
+			if (!ok) {
+				break;
+			}
+			assert_int_equal(d1_uart_putc(&u, os_tx[os_tx_at]), D1_OK);
+			os_tx_at++;
+		}
+		if (os_tx_at == os_tx_len) {
+			assert_int_equal(d1_uart_irq_set(&u, D1_UART_EV_RX), D1_OK);
+		}
+	}
+}
+
+static void os_serve(void)
+{
+	for (unsigned k = 0; k < 32 && uart_model_irq(&um); k++) {
+		os_isr();
+	}
+	assert_false(uart_model_irq(&um));
+}
+
+static void start_byte_mode(uint32_t ev)
+{
+	os_tx = NULL;
+	os_tx_len = os_tx_at = os_polls = 0;
+	os_ev_seen = 0;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_irq_set(&u, ev), D1_OK);
+}
+
+/* A stream at line rate with bad characters mixed in, served by interrupt
+ * as an OS upper half would: every good byte arrives once and in order,
+ * every bad one is counted by kind, nothing else is lost. */
+static void test_byte_mode_rx_stream_counts_errors(void **state)
+{
+	unsigned ngood = 0, npe = 0, nfe = 0, nbi = 0;
+
+	(void)state;
+	start_byte_mode(D1_UART_EV_RX);
+	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
+	fill_random(in, 3000, 77);
+	for (unsigned i = 0; i < 3000; i++) {
+		unsigned f = 0;
+
+		if (i % 97 == 13) {
+			f = UART_RX_PE, npe++;
+		} else if (i % 211 == 50) {
+			f = UART_RX_FE, nfe++;
+		} else if (i % 503 == 7) {
+			f = UART_RX_BI, nbi++;
+		} else {
+			in[ngood++] = in[i];
+		}
+		uart_model_rx_send(&um, f == UART_RX_BI ? 0u : in[i], f);
+	}
+	for (unsigned k = 0; k < 4000 && uart_model_line_pending(&um) != 0u; k++) {
+		sim_advance(8u * uart_model_char_ticks(&um));
+		os_serve();
+	}
+	sim_advance(5u * uart_model_char_ticks(&um)); /* the RX timeout */
+	os_serve();
+	assert_int_equal(uart_model_line_pending(&um), 0);
+	assert_int_equal(nout, ngood);
+	assert_memory_equal(out, in, ngood);
+	assert_int_equal(u.stats.rx_bytes, ngood);
+	assert_int_equal(u.stats.parity, npe);
+	assert_int_equal(u.stats.framing, nfe);
+	assert_int_equal(u.stats.brk, nbi);
+	assert_int_equal(u.stats.overrun, 0);
+	assert_int_equal(um.rx_lost, 0);
+	assert_true((os_ev_seen & D1_UART_EV_ERR) != 0u);
+}
+
+/* The OS is late: 70 characters into a 64-byte FIFO. The loss is the
+ * hardware's, counted once as an overrun; the 64 kept are delivered. */
+static void test_byte_mode_overrun_counted(void **state)
+{
+	(void)state;
+	start_byte_mode(D1_UART_EV_RX);
+	for (unsigned i = 0; i < 70; i++) {
+		uart_model_rx_put(&um, (uint8_t)i, 0);
+	}
+	assert_int_equal(um.rx_lost, 6);
+	os_serve();
+	assert_int_equal(u.stats.overrun, 1);
+	assert_int_equal(nout, 64);
+	for (unsigned i = 0; i < 64; i++) {
+		assert_int_equal(out[i], i);
+	}
+	assert_true((os_ev_seen & (D1_UART_EV_ERR | D1_UART_EV_RX)) ==
+	            (D1_UART_EV_ERR | D1_UART_EV_RX));
+}
+
+/* TX through the TX-empty interrupt: each interrupt fills the whole FIFO
+ * (USR.TFNF), the model's line carries every byte in order at the line
+ * rate, and the last interrupt turns TX off. */
+static void test_byte_mode_tx_fills_fifo(void **state)
+{
+	const unsigned n = 3u * D1_UART_FIFO_DEPTH + 17u;
+
+	(void)state;
+	fill_random(in, n, 5);
+	start_byte_mode(D1_UART_EV_RX);
+	os_tx = in;
+	os_tx_len = n;
+	assert_int_equal(d1_uart_irq_set(&u, D1_UART_EV_RX | D1_UART_EV_TX), D1_OK);
+	assert_true(uart_model_irq(&um)); /* THR empty as soon as ETBEI is on */
+	os_isr();
+	/* one interrupt, one full FIFO (+1 if the shifter already took the
+	 * first byte), and no write into a full one */
+	assert_true(os_tx_at >= D1_UART_FIFO_DEPTH && os_tx_at <= D1_UART_FIFO_DEPTH + 1u);
+	assert_int_equal(um.tx_overflow, 0);
+	for (unsigned k = 0; k < 20 && os_tx_at < n; k++) {
+		sim_advance((uint64_t)D1_UART_FIFO_DEPTH * uart_model_char_ticks(&um));
+		os_serve();
+	}
+	sim_advance((uint64_t)(D1_UART_FIFO_DEPTH + 2u) * uart_model_char_ticks(&um));
+	os_serve();
+	assert_int_equal(os_tx_at, n);
+	assert_int_equal(um.cap_count, n);
+	for (unsigned i = 0; i < n; i++) {
+		assert_int_equal(um.cap[i].byte, in[i]);
+	}
+	assert_int_equal(um.tx_overflow, 0);
+	assert_int_equal(u.stats.tx_bytes, n);
+	assert_int_equal(um.ier & D1_UART_IER_ETBEI_BITS, 0);
+	assert_false(uart_model_irq(&um));
+}
+
+/* Timeout with an empty FIFO, busy detect, and a poll with nothing pending. */
+static void test_byte_mode_poll_housekeeping(void **state)
+{
+	uint32_t ev = 0xFFu;
+
+	(void)state;
+	start_byte_mode(D1_UART_EV_RX);
+	assert_int_equal(d1_uart_irq_poll(&u, &ev), D1_OK);
+	assert_int_equal(ev, 0);
+	assert_int_equal(u.stats.isr_idle, 1);
+
+	uart_model_force_timeout_empty(&um);
+	assert_true(uart_model_irq(&um));
+	assert_int_equal(d1_uart_irq_poll(&u, &ev), D1_OK);
+	assert_int_equal(ev, 0);
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(u.stats.rx_timeout_empty, 1);
+	assert_int_equal(um.rbr_empty_reads, 1); /* exactly one dummy read */
+
+	assert_int_equal(d1_uart_putc(&u, 'q'), D1_OK); /* shifting: BUSY */
+	d1_mmio_write32(UBASE + D1_UART_LCR_OFFSET, 0x1F);
+	assert_true(uart_model_irq(&um));
+	assert_int_equal(d1_uart_irq_poll(&u, &ev), D1_OK);
+	assert_int_equal(ev, D1_UART_EV_BUSY);
+	assert_int_equal(u.stats.busy_detect, 1);
+	assert_false(uart_model_irq(&um));
+	assert_int_equal(u.stats.isr_idle, 1);
+}
+
+/* Byte mode and ring mode exclude each other; bad input writes nothing. */
+static void test_byte_mode_refusals(void **state)
+{
+	struct d1_uart uz = {0};
+	uint32_t ev;
+	bool b;
+	uint64_t reads;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_set(&u, D1_UART_EV_ERR), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_set(NULL, D1_UART_EV_RX), D1_EINVAL);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_set(&uz, D1_UART_EV_RX), D1_EINVAL);
+	reads = sim_reads();
+	assert_int_equal(d1_uart_irq_poll(&u, NULL), D1_EINVAL);
+	assert_int_equal(d1_uart_rx_ready(&u, NULL), D1_EINVAL);
+	assert_int_equal(d1_uart_tx_ready(&u, NULL), D1_EINVAL);
+	assert_int_equal(d1_uart_irq_poll(&uz, &ev), D1_EINVAL);
+	assert_int_equal(d1_uart_rx_ready(NULL, &b), D1_EINVAL);
+	assert_int_equal(d1_uart_tx_ready(NULL, &b), D1_EINVAL);
+	assert_int_equal(sim_reads(), reads);
+
+	start_irq(256, 256); /* ring mode: its ISR owns RX and IER */
+	reads = sim_reads();
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_set(&u, D1_UART_EV_RX), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_poll(&u, &ev), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_rx_ready(&u, &b), D1_ESTATE);
+	assert_int_equal(sim_reads(), reads);
+	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
+	assert_int_equal(d1_uart_irq_stop(&u), D1_OK);
+	assert_int_equal(d1_uart_irq_set(&u, 0), D1_OK);
+	assert_int_equal(um.ier, 0);
+}
+
 static void test_busy_detect_cleared_by_isr(void **state)
 {
 	(void)state;
@@ -1364,6 +1587,12 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_timeout_delivers_bytes_below_trigger, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_rx_timeout_empty_dummy_read, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_byte_mode_rx_stream_counts_errors, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_byte_mode_overrun_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_byte_mode_tx_fills_fifo, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_byte_mode_poll_housekeeping, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_byte_mode_refusals, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_busy_detect_cleared_by_isr, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_irq_tx_write_never_blocks, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_full_duplex, setup, teardown),

@@ -6,10 +6,13 @@
  *
  * Hardware facts (BUSY/LCR, busy detect, LSR error bits, USR, flow control)
  * with their sources: docs/uart-and-plic.md. Polled use: putc/getc/drain.
- * Interrupt use: d1_uart_irq_start(), then d1_uart_write()/d1_uart_read()
- * from one thread context each and d1_uart_isr() from the interrupt (rings
- * are single-producer single-consumer). Every byte not delivered is counted
- * in struct d1_uart_stats.
+ * Interrupt use, ring mode: d1_uart_irq_start(), then
+ * d1_uart_write()/d1_uart_read() from one thread context each and
+ * d1_uart_isr() from the interrupt (rings are single-producer
+ * single-consumer). Byte mode, for an OS upper half with buffers of its own:
+ * d1_uart_irq_set(), d1_uart_irq_poll() from the interrupt, and the byte
+ * calls d1_uart_rx_ready()/d1_uart_getc(), d1_uart_tx_ready()/d1_uart_putc().
+ * Every byte not delivered is counted in struct d1_uart_stats.
  */
 #ifndef D1_UART_H
 #define D1_UART_H
@@ -280,6 +283,67 @@ d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size,
  *         interrupt mode (nothing written).
  */
 d1_err_t d1_uart_irq_stop(struct d1_uart *u);
+
+/**
+ * @brief Byte mode, for an OS whose serial upper half keeps the buffers
+ *        (NuttX uart_dev_s, RT-Thread rt_serial): set which interrupts the
+ *        UART raises. No ring is involved: the OS reads with
+ *        d1_uart_rx_ready() and d1_uart_getc(), writes with
+ *        d1_uart_tx_ready() and d1_uart_putc(), and calls
+ *        d1_uart_irq_poll() from the interrupt.
+ * @param u  Initialised handle, not in ring mode (d1_uart_irq_start()).
+ * @param ev Mask of #D1_UART_EV_RX (data, timeout and line status: IER ERBFI
+ *           | ELSI) and #D1_UART_EV_TX (TX holding/FIFO empty: ETBEI); 0
+ *           turns both off. One IER write.
+ * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle or a bit other
+ *         than RX and TX; D1_ESTATE in ring mode or after an unrecoverable
+ *         configure failure. Nothing written on error.
+ */
+d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev);
+
+/**
+ * @brief Byte mode interrupt body: read IIR and serve what needs no buffer
+ *        — busy detect cleared (USR read) and counted, modem status
+ *        cleared, a line-status identity's LSR read (overrun counted, the
+ *        character errors kept for d1_uart_rx_ready()), an empty RX timeout
+ *        given its dummy read and counted — and report what the OS must do.
+ *
+ * Bounded: at most #D1_UART_ISR_ROUNDS identities. An RX identity ends the
+ * call (it stays pending until the FIFO is read below its trigger, so the
+ * level interrupt re-enters for what follows it).
+ * @param u  Initialised handle, not in ring mode.
+ * @param ev Receives a mask of #D1_UART_EV_RX (read bytes now),
+ *           #D1_UART_EV_TX (the FIFO took the TX-empty identity: write
+ *           now), #D1_UART_EV_ERR, #D1_UART_EV_BUSY; 0 when nothing was
+ *           pending (counted in d1_uart_stats::isr_idle).
+ * @return D1_OK; D1_EINVAL for NULL or an uninitialised handle; D1_ESTATE in
+ *         ring mode (d1_uart_isr() serves it) or after an unrecoverable
+ *         configure failure. Nothing read on error.
+ */
+d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev);
+
+/**
+ * @brief Is a good received byte waiting? Characters at the FIFO top with a
+ *        parity or framing error or a break are read, counted and discarded
+ *        first (at most fifo_depth + 1 of them per call), so that true means
+ *        the next d1_uart_getc() returns D1_OK.
+ * @param u     Initialised handle, not in ring mode.
+ * @param ready Receives the answer.
+ * @return D1_OK; D1_EINVAL for NULL arguments or an uninitialised handle;
+ *         D1_ESTATE in ring mode or after an unrecoverable configure failure.
+ */
+d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready);
+
+/**
+ * @brief Is there room for one byte? With the DW FIFOs on, USR.TFNF (so a
+ *        burst fills the whole FIFO); otherwise LSR.THRE. A true answer
+ *        means the next d1_uart_putc() writes at once.
+ * @param u    Initialised handle.
+ * @param room Receives the answer.
+ * @return D1_OK; D1_EINVAL for NULL arguments or an uninitialised handle;
+ *         D1_ESTATE after an unrecoverable configure failure.
+ */
+d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room);
 
 /**
  * @brief Queue bytes for interrupt-driven transmission. Never blocks.

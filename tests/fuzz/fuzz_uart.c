@@ -272,7 +272,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	reset_accounting();
 
 	while (fz_more(&in) && !fz_over_budget()) {
-		uint8_t op = fz_u8(&in) % 28u;
+		uint8_t op = fz_u8(&in) % 30u;
 		bool valid;
 		struct d1_uart *p = pick(&in, &valid);
 		uint64_t io = budget_us(h.io_div, h.io_half);
@@ -286,7 +286,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		 * handle that lost the line) THR/IER are DLL/DLH, and only configure
 		 * may come first. A handle that lost the line itself refuses I/O. */
 		if (h.mapped && p == &u && (um.lcr & 0x80u) != 0u && !u.line_lost &&
-		    ((op >= 5 && op <= 15 && op != 10 && op != 13) || op == 22)) {
+		    ((op >= 5 && op <= 15 && op != 10 && op != 13) || op == 22 || op >= 28)) {
 			continue;
 		}
 		switch (op) {
@@ -537,6 +537,51 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		case 25: /* a character straight into the FIFO */
 			uart_model_rx_put(&um, fz_u8(&in), 0u);
 			break;
+		case 28: {                             /* byte mode: the interrupt enables */
+			uint32_t ev = fz_u8(&in) % 8u; /* D1_UART_EV_ERR (4) is refused */
+			uint32_t want = ((ev & D1_UART_EV_RX) != 0u ? 0x05u : 0u) |
+			                ((ev & D1_UART_EV_TX) != 0u ? 0x02u : 0u);
+
+			fz_begin("d1_uart_irq_set");
+			err = d1_uart_irq_set(p, ev);
+			after(valid, err, 0u, 0u);
+			FZ_CHECK(err != D1_OK || !valid || !h.mapped || um.ier == want,
+			         "IER 0x%x after irq_set(0x%x)", um.ier, ev);
+			FZ_CHECK(err != D1_OK || ev < 4u, "irq_set(0x%x) accepted", ev);
+			break;
+		}
+		case 29: { /* byte mode: the interrupt as an OS upper half serves it */
+			uint32_t ev = 0;
+			bool ok = false;
+			uint8_t c;
+
+			fz_begin("d1_uart_irq_poll");
+			err = d1_uart_irq_poll(p, fz_u8(&in) < 8u ? NULL : &ev);
+			after(valid, err, 0u, 0u);
+			fz_check_no_write();
+			if (err != D1_OK) {
+				break;
+			}
+			for (unsigned k = 0; k <= h.depth; k++) {
+				fz_begin("d1_uart_rx_ready");
+				err = d1_uart_rx_ready(p, &ok);
+				after(valid, err, 0u, 0u);
+				fz_check_no_write();
+				if (err != D1_OK || !ok) {
+					break;
+				}
+				fz_begin("d1_uart_getc");
+				err = d1_uart_getc(p, &c);
+				after(valid, err, 0u, 0u);
+				FZ_CHECK(err == D1_OK, "rx_ready said ready, getc returned %s",
+				         d1_strerror(err));
+			}
+			fz_begin("d1_uart_tx_ready");
+			err = d1_uart_tx_ready(p, fz_u8(&in) < 8u ? NULL : &ok);
+			after(valid, err, 0u, 0u);
+			fz_check_no_write();
+			break;
+		}
 		default: /* back to the line as firmware left it (8N1, 115200) */
 			if (fz_u8(&in) < 32u) { /* the faults end (a stuck shifter finishes now) */
 				um.busy_stuck = false;
