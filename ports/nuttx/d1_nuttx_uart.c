@@ -27,10 +27,16 @@
  *   space, check and write in one critical section), usable from the first
  *   instruction of the chip's start code, from syslog and from a panic.
  * - With CONFIG_SERIAL: a serial lower-half registered as /dev/console and
- *   /dev/ttyS0.  The library's interrupt mode keeps its own RX and TX rings
- *   and counts every byte it could not deliver (d1_uart_get_stats()); the
- *   ISR returns what happened (D1_UART_EV_*), and the glue moves bytes
- *   between those rings and the upper half's buffers.
+ *   /dev/ttyS0, over the library's byte mode: the upper half's buffers are
+ *   the only ones (no ring in between), as with NuttX's own 16550 driver.
+ *   The interrupt is d1_uart_irq_poll() (busy detect, modem status and an
+ *   empty RX timeout served and counted there); receive() and rxavailable()
+ *   are d1_uart_getc() and d1_uart_rx_ready() (a character with a line
+ *   error is read, counted and dropped before "available"); send() and
+ *   txready() are d1_uart_putc() and d1_uart_tx_ready() (USR.TFNF: a
+ *   TX-empty interrupt fills the whole 64-byte FIFO).  What is lost in
+ *   hardware (overrun) or dropped (line errors) is counted by the library
+ *   (d1_uart_get_stats()).
  *
  * The UART clock gate and reset go through the library's CCU
  * (d1_ccu_uart_enable()), and the baud divisor is computed from the UART
@@ -69,7 +75,6 @@
 
 #define D1_NX_UART_IRQ    (RISCV_IRQ_SEXT + (int)D1_IRQ_UART(0))
 #define D1_NX_UART_FIFO   64u    /* DW APB UART FIFO depth on the D1 */
-#define D1_NX_UART_RING   256u   /* Library rings, power of two */
 
 /****************************************************************************
  * Private Types
@@ -79,9 +84,7 @@ struct d1_nx_uart_s
 {
   struct d1_uart u;        /* The library's handle */
   bool           ready;    /* d1_uart_init() done */
-  bool           irqmode;  /* In the library's interrupt mode */
-  bool           rxint;    /* Upper half wants RX interrupts */
-  bool           txint;    /* Upper half wants TX interrupts */
+  uint8_t        ev;       /* Interrupts on: D1_UART_EV_RX, D1_UART_EV_TX */
 };
 
 /****************************************************************************
@@ -112,8 +115,6 @@ static bool d1_nx_uart_txempty(struct uart_dev_s *dev);
 static struct d1_nx_uart_s g_d1_nx_uart0;
 
 #ifdef CONFIG_SERIAL
-static uint8_t g_d1_nx_rxring[D1_NX_UART_RING];
-static uint8_t g_d1_nx_txring[D1_NX_UART_RING];
 static char g_d1_nx_rxbuf[CONFIG_D1LIB_UART0_RXBUFSIZE];
 static char g_d1_nx_txbuf[CONFIG_D1LIB_UART0_TXBUFSIZE];
 
@@ -210,6 +211,7 @@ static int d1_nx_uart_setup(struct uart_dev_s *dev)
     }
 
   priv->ready = false;
+  priv->ev = 0;                  /* d1_uart_configure() leaves IER 0 */
   if (!d1_nx_uart_handle(priv))
     {
       return -EIO;
@@ -222,29 +224,49 @@ static void d1_nx_uart_shutdown(struct uart_dev_s *dev)
 {
   struct d1_nx_uart_s *priv = dev->priv;
 
-  if (priv->irqmode)
+  priv->ev = 0;
+  d1_uart_irq_set(&priv->u, 0);
+}
+
+/* Turn one interrupt source on or off (one IER write). */
+
+static void d1_nx_uart_irq(struct d1_nx_uart_s *priv, uint8_t ev,
+                           bool enable)
+{
+  irqstate_t flags = enter_critical_section();
+
+  if (enable)
     {
-      d1_uart_irq_stop(&priv->u);
-      priv->irqmode = false;
+      priv->ev |= ev;
     }
+  else
+    {
+      priv->ev &= ~ev;
+    }
+
+  d1_uart_irq_set(&priv->u, priv->ev);
+  leave_critical_section(flags);
 }
 
 static int d1_nx_uart_isr(int irq, void *context, void *arg)
 {
   struct uart_dev_s *dev = arg;
   struct d1_nx_uart_s *priv = dev->priv;
-  uint32_t ev = d1_uart_isr(&priv->u);
+  uint32_t ev = 0;
 
   UNUSED(irq);
   UNUSED(context);
-  if ((ev & D1_UART_EV_RX) != 0 && priv->rxint)
+  if (d1_uart_irq_poll(&priv->u, &ev) == D1_OK)
     {
-      uart_recvchars(dev);
-    }
+      if ((ev & D1_UART_EV_RX) != 0)
+        {
+          uart_recvchars(dev);
+        }
 
-  if ((ev & D1_UART_EV_TX) != 0 && priv->txint)
-    {
-      uart_xmitchars(dev);
+      if ((ev & D1_UART_EV_TX) != 0)
+        {
+          uart_xmitchars(dev);
+        }
     }
 
   return OK;
@@ -252,40 +274,21 @@ static int d1_nx_uart_isr(int irq, void *context, void *arg)
 
 static int d1_nx_uart_attach(struct uart_dev_s *dev)
 {
-  struct d1_nx_uart_s *priv = dev->priv;
   int ret;
 
   ret = irq_attach(D1_NX_UART_IRQ, d1_nx_uart_isr, dev);
-  if (ret < 0)
+  if (ret >= 0)
     {
-      return ret;
+      up_enable_irq(D1_NX_UART_IRQ);
     }
 
-  ret = d1_nuttx_errno(d1_uart_irq_start(&priv->u,
-                                         g_d1_nx_rxring, D1_NX_UART_RING,
-                                         g_d1_nx_txring, D1_NX_UART_RING));
-  if (ret < 0)
-    {
-      irq_detach(D1_NX_UART_IRQ);
-      return ret;
-    }
-
-  priv->irqmode = true;
-  up_enable_irq(D1_NX_UART_IRQ);
-  return OK;
+  return ret;
 }
 
 static void d1_nx_uart_detach(struct uart_dev_s *dev)
 {
-  struct d1_nx_uart_s *priv = dev->priv;
-
+  UNUSED(dev);
   up_disable_irq(D1_NX_UART_IRQ);
-  if (priv->irqmode)
-    {
-      d1_uart_irq_stop(&priv->u);
-      priv->irqmode = false;
-    }
-
   irq_detach(D1_NX_UART_IRQ);
 }
 
@@ -302,60 +305,43 @@ static int d1_nx_uart_receive(struct uart_dev_s *dev, unsigned int *status)
   struct d1_nx_uart_s *priv = dev->priv;
   uint8_t ch = 0;
 
-  /* Line errors and losses are counted by the library, not per byte. */
+  /* Called after rxavailable(): a good byte.  Line errors and losses are
+   * counted by the library, not reported per byte.
+   */
 
-  *status = 0;
-  d1_uart_read(&priv->u, &ch, 1u);
+  *status = d1_uart_getc(&priv->u, &ch) == D1_OK ? 0 : 1;
   return ch;
 }
 
 static void d1_nx_uart_rxint(struct uart_dev_s *dev, bool enable)
 {
-  struct d1_nx_uart_s *priv = dev->priv;
-  irqstate_t flags = enter_critical_section();
-
-  /* The library keeps receiving into its ring (and counts what does not
-   * fit); this only says whether the upper half is told.
-   */
-
-  priv->rxint = enable;
-  if (enable && d1_uart_rx_available(&priv->u) > 0u)
-    {
-      uart_recvchars(dev);
-    }
-
-  leave_critical_section(flags);
+  d1_nx_uart_irq(dev->priv, D1_UART_EV_RX, enable);
 }
 
 static bool d1_nx_uart_rxavailable(struct uart_dev_s *dev)
 {
   struct d1_nx_uart_s *priv = dev->priv;
+  bool ready = false;
 
-  return d1_uart_rx_available(&priv->u) > 0u;
+  d1_uart_rx_ready(&priv->u, &ready);
+  return ready;
 }
 
 static void d1_nx_uart_send(struct uart_dev_s *dev, int ch)
 {
   struct d1_nx_uart_s *priv = dev->priv;
-  uint8_t c = (uint8_t)ch;
 
-  if (!priv->irqmode || d1_uart_write(&priv->u, &c, 1u) != 1u)
-    {
-      d1_uart_putc(&priv->u, c);  /* Before attach, or the ring is full */
-    }
+  d1_uart_putc(&priv->u, (uint8_t)ch);
 }
 
 static void d1_nx_uart_txint(struct uart_dev_s *dev, bool enable)
 {
-  struct d1_nx_uart_s *priv = dev->priv;
   irqstate_t flags = enter_critical_section();
 
-  priv->txint = enable;
+  d1_nx_uart_irq(dev->priv, D1_UART_EV_TX, enable);
   if (enable)
     {
-      /* Move what the upper half holds into the library's ring now; the
-       * library's ISR then feeds the FIFO and reports the space it frees.
-       */
+      /* Fill the FIFO now rather than wait for the TX-empty interrupt. */
 
       uart_xmitchars(dev);
     }
@@ -366,16 +352,21 @@ static void d1_nx_uart_txint(struct uart_dev_s *dev, bool enable)
 static bool d1_nx_uart_txready(struct uart_dev_s *dev)
 {
   struct d1_nx_uart_s *priv = dev->priv;
+  bool room = false;
 
-  return !priv->irqmode ||
-         d1_uart_tx_pending(&priv->u) < D1_NX_UART_RING;
+  d1_uart_tx_ready(&priv->u, &room);
+  return room;
 }
 
 static bool d1_nx_uart_txempty(struct uart_dev_s *dev)
 {
   struct d1_nx_uart_s *priv = dev->priv;
 
-  return d1_uart_tx_pending(&priv->u) == 0u;
+  /* Only tcdrain() asks, in a loop with a sleep: a bounded wait for the
+   * shifter to finish (at most 66 characters) answers it.
+   */
+
+  return d1_uart_drain(&priv->u) == D1_OK;
 }
 #endif /* CONFIG_SERIAL */
 

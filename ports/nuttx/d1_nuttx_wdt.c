@@ -286,7 +286,6 @@ const struct d1_nx_wdt_entry_s *d1_nx_wdt_entry(void)
 int d1_nuttx_wdt_initialize(const char *path)
 {
   const struct d1_nx_wdt_entry_s *entry = d1_nx_wdt_entry();
-  char line[D1_WDT_STATE_STR_MAX];
   struct d1_wdt_state st;
   struct d1_wdt w;
   int err;
@@ -305,10 +304,12 @@ int d1_nuttx_wdt_initialize(const char *path)
       err = d1_wdt_get_state(&w, &st);
     }
 
-  if (err == D1_OK &&
-      d1_wdt_format_state(&st, line, sizeof(line)) == D1_OK)
+  if (err == D1_OK)
     {
-      syslog(LOG_INFO, "%s (now)\n", line);
+      syslog(LOG_INFO, "riscv_wdt: %s, %lu ms, %s mode (now)\n",
+             st.running ? "running" : "stopped",
+             (unsigned long)st.timeout_ms,
+             st.action == D1_WDT_ACTION_RESET ? "reset" : "no-reset");
     }
 
   if (err == D1_OK)
