@@ -12,17 +12,19 @@
  * Serial device (RT-Thread serial framework V2, the one bsp/allwinner/d1s
  * uses) on one D1 UART through the library's d1_uart and d1_ccu drivers:
  * bus gate and reset and the UART's input clock from the CCU driver, baud
- * and framing from d1_uart_configure(), receive through the library's
- * interrupt mode (d1_uart_isr()) into the framework's RX ring, transmit
- * polled (d1_uart_putc(), bounded by real time). Optionally the console.
+ * and framing from d1_uart_configure(), receive by interrupt through the
+ * library's byte mode (d1_uart_irq_poll(), d1_uart_rx_ready(),
+ * d1_uart_getc()) straight into the framework's RX ring, with no ring of
+ * the library's in between; transmit polled (d1_uart_putc(), bounded by
+ * real time). Optionally the console.
  *
  * Not done here: pin multiplexing (the library has no GPIO driver). The
  * UART's pins must be muxed by the boot firmware (U-Boot does it for the
  * debug UART0, PB8/PB9) or by the BSP's pin driver.
  *
  * Every byte that does not reach the reader is counted: the library's
- * counters (overrun, framing, parity, break, its RX ring full, busy
- * detect) plus fw_dropped (the framework's RX ring full). msh: d1uart.
+ * counters (overrun, framing, parity, break, busy detect) plus fw_dropped
+ * (the framework's RX ring full). msh: d1uart.
  */
 
 #include <stdbool.h>
@@ -67,7 +69,6 @@
 #define D1_RT_UART_MAP_SIZE 0x400u
 #define D1_RT_CCU_MAP_SIZE  0x1000u
 #define D1_RT_UART_FIFO     64u /* D1 DW UART FIFO depth (docs/uart-and-plic.md) */
-#define D1_RT_UART_RING     256u /* library RX ring between ISR and framework */
 #define D1_RT_UART_IRQ      ((int)D1_IRQ_UART(D1_RT_UART_N))
 
 struct d1_rt_uart
@@ -77,20 +78,23 @@ struct d1_rt_uart
     struct d1_ccu ccu;
     bool irq_on;
     rt_uint32_t fw_dropped; /* bytes the framework's RX ring had no room for */
-    uint8_t rx_ring[D1_RT_UART_RING];
 };
 
 static struct d1_rt_uart d1_uart_dev;
 
-/* Move what the library's RX ring holds into the framework's RX ring
- * (counting what does not fit); returns the bytes moved. */
+/* Move every good byte the hardware FIFO holds into the framework's RX
+ * ring (bad ones are counted and dropped by d1_uart_rx_ready(); what does
+ * not fit is read all the same, so the level interrupt drops, and counted
+ * in fw_dropped); returns the bytes moved. */
 static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
 {
     struct rt_serial_rx_fifo *rx = (struct rt_serial_rx_fifo *)d->parent.serial_rx;
     rt_size_t moved = 0;
+    bool ready = false;
     uint8_t b;
 
-    while (d1_uart_read(&d->u, &b, 1u) == 1u)
+    while (d1_uart_rx_ready(&d->u, &ready) == D1_OK && ready &&
+           d1_uart_getc(&d->u, &b) == D1_OK)
     {
         if (rx == RT_NULL || rt_ringbuffer_putchar(&rx->rb, b) == 0u)
         {
@@ -127,19 +131,18 @@ static rt_err_t d1_rt_uart_configure(struct rt_serial_device *serial, struct ser
     c.tx_trigger = 0u;
     if (was_irq)
     {
-        /* leaving interrupt mode: nothing received may stay in the
-         * library's ring, which the restart re-initialises */
+        /* what the FIFO holds reaches the reader before configure resets
+         * the FIFO (bytes still arriving then are counted as discarded) */
         rt_hw_interrupt_mask(D1_RT_UART_IRQ);
-        d1_uart_irq_stop(&d->u);
         if (d1_rt_uart_drain_rx(d) != 0u)
         {
             rt_hw_serial_isr(&d->parent, RT_SERIAL_EVENT_RX_IND);
         }
     }
-    err = d1_uart_configure(&d->u, &c, RT_NULL);
+    err = d1_uart_configure(&d->u, &c, RT_NULL); /* leaves IER 0 */
     if (was_irq)
     {
-        if (d1_uart_irq_start(&d->u, d->rx_ring, D1_RT_UART_RING, RT_NULL, 0u) == D1_OK)
+        if (d1_uart_irq_set(&d->u, D1_UART_EV_RX) == D1_OK)
         {
             rt_hw_interrupt_umask(D1_RT_UART_IRQ);
         }
@@ -171,7 +174,7 @@ static rt_err_t d1_rt_uart_control(struct rt_serial_device *serial, int cmd, voi
         {
             return RT_EOK;
         }
-        err = d1_uart_irq_start(&d->u, d->rx_ring, D1_RT_UART_RING, RT_NULL, 0u);
+        err = d1_uart_irq_set(&d->u, D1_UART_EV_RX);
         if (err != D1_OK)
         {
             return d1_rt_err(err);
@@ -186,7 +189,7 @@ static rt_err_t d1_rt_uart_control(struct rt_serial_device *serial, int cmd, voi
             return RT_EOK;
         }
         rt_hw_interrupt_mask(D1_RT_UART_IRQ);
-        d1_uart_irq_stop(&d->u);
+        d1_uart_irq_set(&d->u, 0u);
         (void)d1_rt_uart_drain_rx(d); /* counted if the reader is gone */
         d->irq_on = false;
         return RT_EOK;
@@ -207,10 +210,6 @@ static int d1_rt_uart_getc(struct rt_serial_device *serial)
     struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
     uint8_t b;
 
-    if (d->irq_on)
-    {
-        return (d1_uart_read(&d->u, &b, 1u) == 1u) ? (int)b : -1;
-    }
     return (d1_uart_getc(&d->u, &b) == D1_OK) ? (int)b : -1;
 }
 
@@ -242,15 +241,18 @@ static const struct rt_uart_ops d1_uart_ops =
     .transmit = d1_rt_uart_transmit,
 };
 
-/* The library's ISR fills its ring; the bytes move on to the framework's
- * RX ring, and the framework is told once per interrupt. */
+/* The library serves what needs no buffer (busy detect, an empty RX
+ * timeout, line status: counted) and says whether there are bytes; they go
+ * straight into the framework's RX ring, which is told once per
+ * interrupt. */
 static void d1_rt_uart_isr(int vector, void *param)
 {
     struct d1_rt_uart *d = (struct d1_rt_uart *)param;
+    uint32_t ev = 0u;
 
     (void)vector;
-    (void)d1_uart_isr(&d->u);
-    if (d1_rt_uart_drain_rx(d) != 0u)
+    if (d1_uart_irq_poll(&d->u, &ev) == D1_OK && (ev & D1_UART_EV_RX) != 0u &&
+        d1_rt_uart_drain_rx(d) != 0u)
     {
         rt_hw_serial_isr(&d->parent, RT_SERIAL_EVENT_RX_IND);
     }
@@ -344,12 +346,12 @@ static int d1uart(int argc, char **argv)
     (void)argv;
     d1_rt_uart_stats(&s, &fw);
     rt_kprintf("%s: baud %u (%d ppm), rx %u, tx %u, overrun %u, framing %u, parity %u, "
-               "break %u, rx ring full %u, framework ring full %u, busy detect %u, "
+               "break %u, framework ring full %u, busy detect %u, "
                "discarded at configure %u\n",
                BSP_D1_UART_NAME, (unsigned)d1_uart_dev.u.baud, (int)d1_uart_dev.u.baud_err_ppm,
                (unsigned)s.rx_bytes, (unsigned)s.tx_bytes, (unsigned)s.overrun,
                (unsigned)s.framing, (unsigned)s.parity, (unsigned)s.brk,
-               (unsigned)s.rx_dropped, (unsigned)fw, (unsigned)s.busy_detect,
+               (unsigned)fw, (unsigned)s.busy_detect,
                (unsigned)s.rx_discarded);
     return 0;
 }
