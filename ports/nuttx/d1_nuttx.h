@@ -80,6 +80,7 @@ EXTERN volatile uint32_t g_d1_nx_delay_stalls;
 
 int d1_nuttx_timer0_register(const char *path);
 int d1_nuttx_wdt_initialize(const char *path);
+void d1_nuttx_tick_probe(uint32_t ticks);
 int d1_nuttx_serial_register(void);
 
 /* Copy the PLIC dispatch counters (CONFIG_D1LIB_PLIC). */

@@ -92,6 +92,10 @@ void board_late_initialize(void)
     }
 #endif
 
+#ifdef CONFIG_D1LIB_TICK_PROBE
+  d1_nuttx_tick_probe(CONFIG_D1LIB_TICK_PROBE_TICKS);
+#endif
+
 #ifdef CONFIG_D1LIB_TIMER0
   ret = d1_nuttx_timer0_register(CONFIG_D1LIB_TIMER0_DEVPATH);
   if (ret < 0)
