@@ -698,10 +698,16 @@ d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev)
 	return D1_OK;
 }
 
+/* IIR identities served by the RX drain. */
+#define RX_IIDS ((1u << D1_UART_IID_RLS) | (1u << D1_UART_IID_RDA) | (1u << D1_UART_IID_TIMEOUT))
+
+static uint32_t isr_other(struct d1_uart *u, uint32_t iid);
+
 d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 {
 	d1_err_t err = check_byte_mode(u);
-	uint32_t got = 0u;
+	uint32_t iid;
+	uint32_t lsr;
 
 	if (err == D1_OK && ev == NULL) {
 		err = D1_EINVAL;
@@ -709,54 +715,35 @@ d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 	if (err != D1_OK) {
 		return err;
 	}
-	for (unsigned i = 0; i < ISR_ROUNDS; i++) {
-		uint32_t iid = rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
-
-		if (iid == D1_UART_IID_THRE) {
-			got |= D1_UART_EV_TX; /* reading IIR cleared it */
-			continue;
-		}
-		if (iid == D1_UART_IID_BUSY) {
-			(void)rd(u, D1_UART_USR); /* clears busy detect */
-			u->stats.busy_detect++;
-			got |= D1_UART_EV_BUSY;
-			continue;
-		}
-		if (iid == D1_UART_IID_MODEM) {
-			(void)rd(u, D1_UART_MSR); /* clears modem status */
-			continue;
-		}
-		if (iid == D1_UART_IID_RLS || iid == D1_UART_IID_TIMEOUT) {
-			/* RLS: the LSR read clears it (OE counted there, the
-			 * character errors kept for d1_uart_rx_ready()). */
-			uint32_t lsr = lsr_read(u);
-
-			if ((lsr & (D1_UART_LSR_OE_BITS | LSR_CHAR_ERR)) != 0u) {
-				got |= D1_UART_EV_ERR;
-			}
-			if (iid == D1_UART_IID_TIMEOUT &&
-			    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
-				/* DW: a timeout identity with neither DR nor BI
-				 * needs one dummy RBR read (d1-hardware.md). */
-				(void)rd(u, D1_UART_RBR);
-				u->stats.rx_timeout_empty++;
-				break;
-			}
-			if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
-				continue;
-			}
-			iid = D1_UART_IID_RDA;
-		}
-		if (iid == D1_UART_IID_RDA) {
-			/* Pending until the FIFO is read below the trigger: the
-			 * OS reads now, the level interrupt re-enters after. */
-			got |= D1_UART_EV_RX;
-		} else if (iid == D1_UART_IID_NONE && i == 0u) {
-			u->stats.isr_idle++;
-		}
-		break; /* RX, none, or an identity this UART does not define */
+	*ev = 0u;
+	iid = rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
+	if (iid == D1_UART_IID_NONE) {
+		u->stats.isr_idle++;
+		return D1_OK;
 	}
-	*ev = got;
+	if (((1u << iid) & RX_IIDS) == 0u) {
+		/* THRE (reported: the OS writes), busy detect, modem status:
+		 * the ring ISR's bounded loop. */
+		*ev = isr_other(u, iid);
+		return D1_OK;
+	}
+	/* RX: the LSR read clears a line-status identity (OE counted there,
+	 * the character errors kept for d1_uart_rx_ready()). An RX identity
+	 * stays pending until the FIFO is read below its trigger: the OS
+	 * reads now, and the level interrupt re-enters for what follows. */
+	lsr = lsr_read(u);
+	if ((lsr & (D1_UART_LSR_OE_BITS | LSR_CHAR_ERR)) != 0u) {
+		*ev = D1_UART_EV_ERR;
+	}
+	if (iid == D1_UART_IID_TIMEOUT &&
+	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
+		/* DW: a timeout identity with neither DR nor BI needs one dummy
+		 * RBR read (d1-hardware.md). */
+		(void)rd(u, D1_UART_RBR);
+		u->stats.rx_timeout_empty++;
+	} else if ((lsr & D1_UART_LSR_DR_BITS) != 0u) {
+		*ev |= D1_UART_EV_RX;
+	}
 	return D1_OK;
 }
 
@@ -1097,11 +1084,6 @@ static uint32_t tx_fill(struct d1_uart *u)
 	return D1_UART_EV_TX;
 }
 
-/* IIR identities served by the RX drain. */
-#define RX_IIDS ((1u << D1_UART_IID_RLS) | (1u << D1_UART_IID_RDA) | (1u << D1_UART_IID_TIMEOUT))
-
-static uint32_t isr_other(struct d1_uart *u, uint32_t iid);
-
 /*
  * The ISR body for one access width. An RX identity is served and the call
  * returns: the drain ends with the FIFO read out, and a cause raised
@@ -1145,8 +1127,10 @@ static __attribute__((noinline)) uint32_t isr_other(struct d1_uart *u, uint32_t 
 
 	for (unsigned i = 0; i < ISR_ROUNDS; i++) {
 		switch (iid) {
-		case D1_UART_IID_THRE:
-			ev |= tx_fill(u); /* reading IIR already cleared THRE */
+		case D1_UART_IID_THRE: /* reading IIR already cleared it */
+			/* ring mode: refill from the ring; byte mode
+			 * (d1_uart_irq_poll()): the OS writes */
+			ev |= u->irq_mode ? tx_fill(u) : D1_UART_EV_TX;
 			break;
 		case D1_UART_IID_BUSY:
 			(void)rd(u, D1_UART_USR); /* clears busy detect */

@@ -610,6 +610,143 @@ static void q_write_setup(void)
 	assert_false(u.tx_irq);
 }
 
+/* ---- byte mode: the OS's upper half keeps the buffers ---- */
+
+/* The OS's TX buffer: bytes 0x00..0x7F, recorded in tx_want as queued. */
+static unsigned b_at;
+static uint32_t b_ev; /* the interrupts the OS has on (its own state) */
+
+static void b_queue(unsigned n)
+{
+	for (unsigned i = 0; i < n && n_tx_want < sizeof(tx_want); i++) {
+		tx_want[n_tx_want++] = (uint8_t)(tx_seq++ & 0x7Fu);
+	}
+}
+
+/* One byte-mode interrupt as NuttX's upper half serves it: poll, read
+ * every good byte, write while there is room, TX off when the buffer is
+ * empty. */
+static void b_isr_once(void)
+{
+	uint32_t ev = 0;
+	bool ok = false;
+	uint8_t c;
+
+	EXPECT_EQ(d1_uart_irq_poll(&u, &ev), D1_OK);
+	if ((ev & D1_UART_EV_RX) != 0u) {
+		for (unsigned k = 0; k <= D1_UART_FIFO_DEPTH; k++) {
+			if (d1_uart_rx_ready(&u, &ok) != D1_OK || !ok) {
+				break;
+			}
+			EXPECT_EQ(d1_uart_getc(&u, &c), D1_OK);
+			if (n_rx_got < sizeof(rx_got)) {
+				rx_got[n_rx_got++] = c;
+			}
+		}
+	}
+	if ((ev & D1_UART_EV_TX) != 0u) {
+		while (b_at < n_tx_want && d1_uart_tx_ready(&u, &ok) == D1_OK && ok) {
+			EXPECT_EQ(d1_uart_putc(&u, tx_want[b_at]), D1_OK);
+			b_at++;
+		}
+		if (b_at == n_tx_want) {
+			b_ev &= ~D1_UART_EV_TX;
+			EXPECT_EQ(d1_uart_irq_set(&u, b_ev), D1_OK);
+		}
+	}
+}
+
+static void b_serve(void)
+{
+	unsigned k;
+
+	for (k = 0; k < 64u && uart_model_irq(&um); k++) {
+		b_isr_once();
+	}
+	EXPECT(!uart_model_irq(&um)); /* an interrupt storm */
+}
+
+static void b_irq(void *arg)
+{
+	(void)arg;
+	rx_in();
+	sim_advance(uart_model_char_ticks(&um) / 4u);
+	b_isr_once();
+	b_serve();
+}
+
+static void b_start(void)
+{
+	uart_start(true, true);
+	assert_int_equal(d1_uart_irq_stop(&u), D1_OK); /* byte mode, not rings */
+	b_at = 0;
+	b_ev = D1_UART_EV_RX;
+	assert_int_equal(d1_uart_irq_set(&u, b_ev), D1_OK);
+}
+
+/* Thread putc (0x80..0xFF) against the interrupt's refill from the OS
+ * buffer, the FIFO full. */
+static void b_putc_setup(void)
+{
+	b_start();
+	b_queue(100);
+	b_ev |= D1_UART_EV_TX;
+	assert_int_equal(d1_uart_irq_set(&u, b_ev), D1_OK);
+	b_serve(); /* one FIFO's worth out of the buffer */
+	rx_in();
+	rx_in();
+	putc_rec();
+	assert_int_equal(putc_err, D1_OK);
+}
+
+/* Thread turns TX on (NuttX txint(true), after queueing) while the
+ * interrupt may turn it off. */
+static void b_set_setup(void)
+{
+	b_start();
+	b_queue(10);
+	b_ev |= D1_UART_EV_TX;
+	assert_int_equal(d1_uart_irq_set(&u, b_ev), D1_OK);
+	b_serve(); /* the buffer sent, TX off again */
+	rx_in();
+	rx_in();
+	b_queue(30);
+}
+
+static void b_set_call(void)
+{
+	uintptr_t s = d1_port_critical_enter(); /* the OS's own state */
+
+	b_ev |= D1_UART_EV_TX;
+	u_err = d1_uart_irq_set(&u, b_ev);
+	d1_port_critical_exit(s);
+}
+
+static void b_check(void)
+{
+	unsigned ring_out;
+	unsigned idle = 0;
+
+	for (unsigned i = 0; i < 4000u && idle <= 6u; i++) {
+		sim_advance(uart_model_char_ticks(&um));
+		b_serve();
+		idle = (b_at == n_tx_want && um.tx_count == 0u && !um.shifting &&
+		        um.rx_count == 0u && !uart_model_irq(&um))
+		               ? idle + 1u
+		               : 0u;
+	}
+	EXPECT(idle > 6u); /* never went quiet */
+	EXPECT_EQ(u_err, D1_OK);
+	EXPECT_EQ(putc_err, D1_OK);
+	check_tx(&ring_out);
+	EXPECT_EQ(ring_out, n_tx_want);
+	check_rx(UINT32_MAX);
+	EXPECT_EQ(u.ier, um.ier);
+	EXPECT_EQ(um.ier & D1_UART_IER_ETBEI_BITS, 0);
+	EXPECT_EQ(u.lsr_err, 0);
+	EXPECT_EQ(sim_unmapped(), 0);
+}
+
 /* ------------------------------------------------------------------ */
 /* Timer: IRQ_EN (shared RMW), IRQ_STA (W1C), the handle of a channel   */
 /* ------------------------------------------------------------------ */
@@ -1349,6 +1486,10 @@ static void ccu_check(void)
 	{                                                                                          \
 		n, s, c, uart_irq, k, uart_release, 0                                              \
 	}
+#define BCASE(n, s, c)                                                                             \
+	{                                                                                          \
+		n, s, c, b_irq, b_check, uart_release, 0                                           \
+	}
 #define TCASE(n, s, c, i, k, ch)                                                                   \
 	{                                                                                          \
 		n, s, c, i, k, NULL, ch                                                            \
@@ -1365,6 +1506,8 @@ static const struct icase cases[] = {
         UCASE("uart16550_putc", q_putc_setup, u_putc_call, uart_check),
         UCASE("uart16550_putc_thre_pending", q_putc_thre_setup, u_putc_call, uart_check),
         UCASE("uart16550_write_etbei_off", q_write_setup, u_write_call, uart_check),
+        BCASE("uart_byte_putc_vs_poll", b_putc_setup, u_putc_call),
+        BCASE("uart_byte_irq_set_vs_poll", b_set_setup, b_set_call),
         TCASE("timer0_start_vs_timer1_isr", t_start_setup, t_start_call, timer_other_irq,
               t_start_check, 0),
         TCASE("timer1_start_vs_timer0_isr", t_start_setup, t_start_call, timer_other_irq,
