@@ -689,8 +689,9 @@ d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev)
 	if ((ev & D1_UART_EV_TX) != 0u) {
 		ier |= D1_UART_IER_ETBEI_BITS;
 	}
-	/* IER shares its address with DLH: u->lcr (DLAB clear) is in force
-	 * whenever line_lost is false. */
+	/* IER shares its address with DLH: as d1_uart_irq_start(), this
+	 * takes DLAB clear, as d1_uart_configure() leaves it (a configure
+	 * that could not is refused above: line_lost). */
 	s = d1_port_critical_enter();
 	u->ier = ier;
 	wr(u, D1_UART_IER, ier);
