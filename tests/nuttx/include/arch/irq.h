@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Stand-in for NuttX's RISC-V <arch/irq.h> (S-mode): RISCV_IRQ_SEXT is
+ * RISCV_IRQ_ASYNC + 9 = 16 + 9, and PLIC source n is RISCV_IRQ_SEXT + n.
+ */
+#ifndef D1_TEST_NUTTX_ARCH_IRQ_H
+#define D1_TEST_NUTTX_ARCH_IRQ_H
+
+#define RISCV_IRQ_SEXT 25
+#define RISCV_IRQ_EXT  RISCV_IRQ_SEXT
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * Stand-in for <nuttx/arch.h>: the interrupt-line calls the serial glue
+ * makes (tests/nuttx/nx_uart_host.c) and NuttX's UNUSED().
+ */
+#ifndef D1_TEST_NUTTX_ARCH_H
+#define D1_TEST_NUTTX_ARCH_H
+
+#ifndef UNUSED
+#define UNUSED(a) ((void)(a))
+#endif
+
+void up_enable_irq(int irq);
+void up_disable_irq(int irq);
+void up_putc(int ch);
+
+#endif

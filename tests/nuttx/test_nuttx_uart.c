@@ -1,0 +1,231 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * ports/nuttx/d1_nuttx_uart.c (the serial lower half on the library's byte
+ * mode) on the CCU and UART models, with NuttX's upper-half loops from
+ * nx_uart_host.c: the line the model measures, every good byte delivered
+ * once and in order into the upper half's buffer with line errors counted
+ * and never stored, TX through the TX-empty interrupt with the FIFO filled
+ * and nothing lost, and what shutdown/detach leave behind.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <arch/irq.h>
+#include <nuttx/arch.h>
+
+#include "ccu_model.h"
+#include "d1/ccu_regs.h"
+#include "d1/memmap.h"
+#include "d1/uart.h"
+#include "d1_nuttx.h"
+#include "nx_uart_host.h"
+#include "sim.h"
+#include "uart_model.h"
+
+static struct ccu_model cm;
+static struct uart_model um;
+static uart_dev_t *dev;
+static char out[4096];
+static unsigned nout;
+
+/* The driver's handle is the lower half's priv; its first member. */
+static const struct d1_uart *handle(void)
+{
+	return (const struct d1_uart *)dev->priv;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	nx_uart_host_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	ccu_model_preset_uboot(&cm);
+	ccu_model_poke(&cm, D1_CCU_UART_BGR_OFFSET, 0u); /* UART0 gated, in reset */
+	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)ccu_model_apb1_hz(&cm),
+	                D1_UART_FIFO_DEPTH);
+	assert_int_equal(d1_nuttx_serial_register(), 0);
+	dev = nx_uart.dev;
+	assert_non_null(dev);
+	assert_int_equal(dev->ops->setup(dev), 0);
+	assert_int_equal(dev->ops->attach(dev), 0);
+	nout = 0;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	uart_model_free(&um);
+	return 0;
+}
+
+/* The PLIC: the handler runs while the (level) line is high. */
+static void serve(void)
+{
+	unsigned k;
+
+	for (k = 0; k < 64u && nx_uart.enabled && uart_model_irq(&um); k++) {
+		assert_non_null(nx_uart.isr);
+		assert_int_equal(nx_uart.isr(nx_uart.irq, NULL, nx_uart.isr_arg), 0);
+	}
+	assert_false(nx_uart.enabled && uart_model_irq(&um)); /* no storm */
+}
+
+/* The reader task: empty the upper half's receive buffer. */
+static void read_recv(void)
+{
+	struct uart_buffer_s *rb = &dev->recv;
+
+	while (rb->tail != rb->head && nout < sizeof(out)) {
+		out[nout++] = rb->buffer[rb->tail];
+		rb->tail = (sbuf_size_t)((rb->tail + 1) % rb->size);
+	}
+}
+
+/* Registered as the console and ttyS0; the CCU opened the gate before
+ * releasing the reset; 8N1 at the divisor of the APB1 clock the CCU
+ * reports; the UART interrupt attached and enabled, IER 0 until the upper
+ * half asks. */
+static void test_setup_and_line(void **state)
+{
+	uint32_t bgr = ccu_model_peek(&cm, D1_CCU_UART_BGR_OFFSET);
+	uint32_t want = (uint32_t)((ccu_model_apb1_hz(&cm) + 8u * 115200u) / (16u * 115200u));
+
+	(void)state;
+	assert_int_equal(nx_uart.registered, 2);
+	assert_string_equal(nx_uart.paths[0], "/dev/console");
+	assert_string_equal(nx_uart.paths[1], "/dev/ttyS0");
+	assert_true(dev->isconsole);
+	assert_true((bgr & D1_CCU_UART_BGR_GATING_BITS(0)) != 0u);
+	assert_true((bgr & D1_CCU_UART_BGR_RST_BITS(0)) != 0u);
+	assert_int_equal(cm.bgr_order_violations, 0);
+	assert_int_equal(um.lcr, 0x03);
+	assert_int_equal((uint32_t)um.dll | (uint32_t)um.dlh << 8, want);
+	assert_int_equal(nx_uart.irq, RISCV_IRQ_SEXT + (int)D1_IRQ_UART(0));
+	assert_true(nx_uart.enabled);
+	assert_int_equal(um.ier, 0);
+}
+
+/* 1,500 characters at line rate with parity and framing errors and breaks
+ * among them: the reader gets every good one once, in order; the bad ones
+ * are counted by kind and never reach the buffer (receive() never reports
+ * a failed read); nothing is lost in hardware. */
+static void test_rx_stream(void **state)
+{
+	char want[1500];
+	unsigned ngood = 0, npe = 0, nfe = 0, nbi = 0;
+	struct d1_uart_stats st;
+
+	(void)state;
+	dev->ops->rxint(dev, true);
+	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
+	for (unsigned i = 0; i < 1500u; i++) {
+		uint8_t b = (uint8_t)('!' + i % 90u);
+		unsigned f = 0;
+
+		if (i % 53u == 7u) {
+			f = UART_RX_PE, npe++;
+		} else if (i % 101u == 11u) {
+			f = UART_RX_FE, nfe++;
+		} else if (i % 307u == 5u) {
+			f = UART_RX_BI, nbi++, b = 0;
+		} else {
+			want[ngood++] = (char)b;
+		}
+		uart_model_rx_send(&um, b, f);
+	}
+	for (unsigned k = 0; k < 3000u && uart_model_line_pending(&um) != 0u; k++) {
+		sim_advance(6u * uart_model_char_ticks(&um));
+		serve();
+		read_recv();
+	}
+	sim_advance(5u * uart_model_char_ticks(&um)); /* the RX timeout */
+	serve();
+	read_recv();
+	assert_int_equal(uart_model_line_pending(&um), 0);
+	assert_int_equal(nout, ngood);
+	assert_memory_equal(out, want, ngood);
+	assert_int_equal(d1_uart_get_stats(handle(), &st), D1_OK);
+	assert_int_equal(st.rx_bytes, ngood);
+	assert_int_equal(st.parity, npe);
+	assert_int_equal(st.framing, nfe);
+	assert_int_equal(st.brk, nbi);
+	assert_int_equal(st.overrun, 0);
+	assert_int_equal(um.rx_lost, 0);
+	assert_int_equal(nx_uart.bad_status, 0);
+	assert_true(nx_uart.recvchars_calls > 0u);
+}
+
+/* The upper half queues 200 bytes and turns TX on: the FIFO is filled at
+ * once, the TX-empty interrupts send the rest, every byte reaches the line
+ * once and in order, and TX is off again when the buffer is empty. */
+static void test_tx_through_interrupt(void **state)
+{
+	struct uart_buffer_s *xb = &dev->xmit;
+	char want[200];
+	struct d1_uart_stats st;
+
+	(void)state;
+	dev->ops->rxint(dev, true);
+	for (unsigned i = 0; i < sizeof(want); i++) {
+		want[i] = (char)('A' + i % 26u);
+		xb->buffer[xb->head] = want[i];
+		xb->head = (sbuf_size_t)((xb->head + 1) % xb->size);
+	}
+	dev->ops->txint(dev, true);
+	assert_true(xb->tail != 0); /* the FIFO took a first burst at once */
+	assert_true(dev->ops->txempty(dev) || um.tx_count != 0u);
+	for (unsigned k = 0; k < 50u && (xb->head != xb->tail || um.tx_count != 0u); k++) {
+		sim_advance((uint64_t)D1_UART_FIFO_DEPTH * uart_model_char_ticks(&um));
+		serve();
+	}
+	sim_advance(4u * uart_model_char_ticks(&um));
+	assert_int_equal(xb->head, xb->tail);
+	assert_int_equal(um.cap_count, sizeof(want));
+	for (unsigned i = 0; i < sizeof(want); i++) {
+		assert_int_equal(um.cap[i].byte, (uint8_t)want[i]);
+	}
+	assert_int_equal(um.tx_overflow, 0);
+	assert_int_equal(um.ier & D1_UART_IER_ETBEI_BITS, 0); /* TX off, RX still on */
+	assert_int_equal(um.ier & D1_UART_IER_ERBFI_BITS, D1_UART_IER_ERBFI_BITS);
+	assert_true(dev->ops->txempty(dev));
+	assert_int_equal(d1_uart_get_stats(handle(), &st), D1_OK);
+	assert_int_equal(st.tx_bytes, sizeof(want));
+	assert_false(uart_model_irq(&um));
+}
+
+/* Shutdown leaves IER 0; detach masks and forgets the interrupt; up_putc()
+ * still writes (polled), as the console does from a panic. */
+static void test_shutdown_detach_putc(void **state)
+{
+	(void)state;
+	dev->ops->rxint(dev, true);
+	dev->ops->txint(dev, true);
+	dev->ops->shutdown(dev);
+	assert_int_equal(um.ier, 0);
+	dev->ops->detach(dev);
+	assert_false(nx_uart.enabled);
+	assert_null(nx_uart.isr);
+	up_putc('Z');
+	sim_advance(2u * uart_model_char_ticks(&um));
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].byte, 'Z');
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup_teardown(test_setup_and_line, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rx_stream, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_tx_through_interrupt, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_shutdown_detach_putc, setup, teardown),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
