@@ -114,6 +114,18 @@ static uint64_t sat_add64(uint64_t a, uint64_t b)
 	return a + b < a ? UINT64_MAX : a + b;
 }
 
+/* lost as a merge leaves it: a + b, but at most D1_LAT_LOST_SAT, or dst's
+ * own count if that is already above it (its own samples recorded after an
+ * earlier saturation: kept, never lowered). Any value at or above the cap
+ * means "saturated"; no value wraps. */
+static uint64_t sat_lost(uint64_t a, uint64_t b)
+{
+	uint64_t s = sat_add64(a, b);
+	uint64_t cap = a > D1_LAT_LOST_SAT ? a : D1_LAT_LOST_SAT;
+
+	return s > cap ? cap : s;
+}
+
 d1_err_t d1_lat_merge(struct d1_lat *dst, const struct d1_lat *src)
 {
 	uint64_t lost, missed;
@@ -133,7 +145,7 @@ d1_err_t d1_lat_merge(struct d1_lat *dst, const struct d1_lat *src)
 		dst->bins[i] = b < room ? a + b : UINT32_MAX;
 		lost = sat_add64(lost, b < room ? 0u : b - room);
 	}
-	dst->lost = sat_add64(dst->lost, lost);
+	dst->lost = sat_lost(dst->lost, lost);
 	dst->missed = sat_add64(dst->missed, missed);
 	dst->max = mx > dst->max ? mx : dst->max;
 	return D1_OK;

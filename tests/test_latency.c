@@ -394,7 +394,29 @@ static void test_merge(void **state)
 	assert_int_equal(ra.lost, 8u);
 	rb.lost = UINT64_MAX;
 	assert_int_equal(d1_lat_merge(&ra, &rb), D1_OK);
-	assert_true(ra.lost == UINT64_MAX);
+	assert_true(ra.lost == D1_LAT_LOST_SAT);
+	/* Samples into a saturated bin once lost has saturated: lost keeps
+	 * counting up from the merge's cap, never wraps (it wrapped to 0
+	 * when merges saturated at UINT64_MAX: "nothing lost"). Reached
+	 * through the API alone: one sample, self-merged until bin and lost
+	 * saturate; a later merge keeps a count above the cap. */
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	d1_lat_record(&ra, 5u);
+	for (i = 0; i < 70u; i++) {
+		assert_int_equal(d1_lat_merge(&ra, &ra), D1_OK);
+	}
+	assert_true(ra.bins[5] == UINT32_MAX);
+	assert_true(ra.lost == D1_LAT_LOST_SAT);
+	d1_lat_record(&ra, 5u);
+	d1_lat_record(&ra, 5u);
+	assert_true(ra.lost == D1_LAT_LOST_SAT + 2u);
+	assert_true(ra.bins[5] == UINT32_MAX);
+	assert_int_equal(d1_lat_merge(&ra, &ra), D1_OK); /* kept, not lowered */
+	assert_true(ra.lost == D1_LAT_LOST_SAT + 2u);
+	assert_int_equal(d1_lat_init(&rb, 24000000u), D1_OK);
+	rb.lost = 3u;
+	assert_int_equal(d1_lat_merge(&rb, &ra), D1_OK);
+	assert_true(rb.lost == D1_LAT_LOST_SAT); /* saturated */
 	/* Different clocks: refused, nothing changed. */
 	assert_int_equal(d1_lat_init(&rb, 1000000000u), D1_OK);
 	d1_lat_record(&rb, 3u);

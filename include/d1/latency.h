@@ -33,6 +33,10 @@ extern "C" {
 #define D1_LAT_NBINS      (D1_LAT_EXACT + D1_LAT_OCTAVES * D1_LAT_SUB)        /**< 1984. */
 #define D1_LAT_TOP        ((1u << (D1_LAT_EXACT_LOG2 + D1_LAT_OCTAVES)) - 1u) /**< 2^25 - 1. */
 #define D1_LAT_OVERFLOW   D1_LAT_NBINS /**< d1_lat_bucket_index() of a value > D1_LAT_TOP. */
+/** Where d1_lat_merge() stops d1_lat::lost (2^63): d1_lat_record() adds to
+ *  it without a check (no instruction on the sample path), and 2^63 more
+ *  samples, which would wrap it, do not happen. */
+#define D1_LAT_LOST_SAT (UINT64_C(1) << 63)
 
 /** Smallest clock rate accepted by d1_lat_init() (keeps every time in 64-bit ps). */
 #define D1_LAT_CLOCK_MIN_HZ 1000u
@@ -48,7 +52,8 @@ extern "C" {
  *        read; written only by the functions below.
  */
 struct d1_lat {
-	uint64_t lost;     /**< Samples not held: their bin was at UINT32_MAX. */
+	uint64_t lost;     /**< Samples not held: their bin was at UINT32_MAX (a merge
+	                      saturates it at #D1_LAT_LOST_SAT). */
 	uint64_t missed;   /**< Missed periods (d1_lat_missed(), saturating). */
 	uint32_t max;      /**< Largest sample, counts (0 when empty). */
 	uint32_t clock_hz; /**< Rate of the sample clock, Hz. */
@@ -167,7 +172,8 @@ uint32_t d1_lat_percentile(const struct d1_lat *r, uint32_t q_ppm, bool *approx)
 
 /**
  * @brief Add @p src into @p dst (saturating; lost increments stay counted).
- *        @p dst may equal @p src.
+ *        @p dst may equal @p src. Bins stop at UINT32_MAX (the excess is
+ *        added to lost), missed at UINT64_MAX, lost at #D1_LAT_LOST_SAT.
  * @param dst Recorder to add into.
  * @param src Recorder to add.
  * @return D1_OK; D1_EINVAL NULL or different clock_hz (@p dst untouched).

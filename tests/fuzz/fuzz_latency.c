@@ -63,10 +63,15 @@ static void check(unsigned k, bool full)
 	for (uint32_t i = 0; i <= D1_LAT_NBINS; i++) {
 		held += r->bins[i];
 	}
-	/* docs/latency.md: "64-bit: 2^64 samples do not happen". Self-merges
-	 * get there (merge saturates lost, a later record's lost++ would wrap):
-	 * past 2^64 samples fed the totals are outside the documented domain. */
-	if (s->fed >= UINT64_MAX) {
+	/* Self-merges get past 2^63 samples: a merge stops lost at
+	 * D1_LAT_LOST_SAT (docs/latency.md), so from there the totals are a
+	 * saturated count: at least the cap, never wrapped (a record's lost++
+	 * once wrapped a lost saturated at UINT64_MAX to 0). */
+	if (s->fed > D1_LAT_LOST_SAT) {
+		FZ_CHECK(held + r->lost >= D1_LAT_LOST_SAT,
+		         "recorder %u: bins %llu + lost %llu below the saturation of %llu fed", k,
+		         (unsigned long long)held, (unsigned long long)r->lost,
+		         (unsigned long long)(s->fed > UINT64_MAX ? UINT64_MAX : s->fed));
 		return;
 	}
 	FZ_CHECK(held + r->lost == s->fed, "recorder %u: bins %llu + lost %llu, fed %llu", k,
