@@ -410,22 +410,29 @@ static void check_rx(unsigned delivered_limit)
 	EXPECT_EQ(um.rx_received, n_rx_sent);
 }
 
-static void uart_check(void)
+/* The end of every UART case, once the line is quiet: calls succeeded,
+ * TX and RX as sent, the IER shadow is the register, and ETBEI is off with
+ * nothing left to send. */
+static void uart_check_quiet(void)
 {
 	unsigned ring_out;
 
-	uart_run_dry(4000, true);
 	EXPECT_EQ(u_err, D1_OK);
 	EXPECT_EQ(putc_err, D1_OK);
 	check_tx(&ring_out);
 	EXPECT_EQ(ring_out, n_tx_want);
 	check_rx(UINT32_MAX);
-	/* the IER shadow is the register, and ETBEI is off with the ring empty */
 	EXPECT_EQ(u.ier, um.ier);
 	EXPECT_EQ(um.ier & D1_UART_IER_ETBEI_BITS, 0);
-	EXPECT(!u.tx_irq);
 	EXPECT_EQ(u.lsr_err, 0);
 	EXPECT_EQ(sim_unmapped(), 0);
+}
+
+static void uart_check(void)
+{
+	uart_run_dry(4000, true);
+	uart_check_quiet();
+	EXPECT(!u.tx_irq);
 }
 
 /* d1_uart_write() with ETBEI off (ring empty, TX FIFO still busy): the one
@@ -724,7 +731,6 @@ static void b_set_call(void)
 
 static void b_check(void)
 {
-	unsigned ring_out;
 	unsigned idle = 0;
 
 	for (unsigned i = 0; i < 4000u && idle <= 6u; i++) {
@@ -736,15 +742,7 @@ static void b_check(void)
 		               : 0u;
 	}
 	EXPECT(idle > 6u); /* never went quiet */
-	EXPECT_EQ(u_err, D1_OK);
-	EXPECT_EQ(putc_err, D1_OK);
-	check_tx(&ring_out);
-	EXPECT_EQ(ring_out, n_tx_want);
-	check_rx(UINT32_MAX);
-	EXPECT_EQ(u.ier, um.ier);
-	EXPECT_EQ(um.ier & D1_UART_IER_ETBEI_BITS, 0);
-	EXPECT_EQ(u.lsr_err, 0);
-	EXPECT_EQ(sim_unmapped(), 0);
+	uart_check_quiet();
 }
 
 /* ------------------------------------------------------------------ */
