@@ -184,9 +184,9 @@ void d1_nx_probe_tick(uint64_t now)
  * Name: d1_nuttx_tick_probe
  *
  * Description:
- *   Spin until @ticks ticks have interrupted the loop (bounded: 4 ms of
- *   the time CSR per tick asked for), then log the shortest and longest
- *   path.  Called from board_late_initialize().
+ *   Spin until @ticks ticks have interrupted the loop (bounded: four tick
+ *   periods of the time CSR per tick asked for), then log the shortest
+ *   and longest path.  Called from board_late_initialize().
  *
  ****************************************************************************/
 
@@ -204,8 +204,8 @@ void d1_nuttx_tick_probe(uint32_t ticks)
   p->armed = true;
   up_irq_restore(flags);
 
-  d1_nx_probe_spin(&p->stop,
-                   d1_time_now() + (uint64_t)ticks * 4u * 24000u);
+  d1_nx_probe_spin(&p->stop, d1_time_now() + (uint64_t)ticks * 4u *
+                   CONFIG_USEC_PER_TICK * D1_NX_TIME_PER_USEC);
 
   flags = up_irq_save();
   p->armed = false;
