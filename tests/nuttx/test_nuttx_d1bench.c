@@ -1,0 +1,463 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The NuttX d1bench app (ports/nuttx/apps/d1bench/d1bench_main.c), compiled
+ * as it is, run on the Timer model with what NuttX gives it stood in here:
+ * the interrupt line (delivered a set number of 24 MHz ticks after the
+ * model raises it, or held, or never), the semaphore and its waits (the
+ * bench thread runs when a post is there, or only some interrupts later),
+ * the monotonic clock (model time). Model time moves one tick at a time
+ * while the thread waits.
+ *
+ * What it checks is what the model saw: the periods the model counted up
+ * to the interrupt that ended the run equal samples + missed of both
+ * recorders, the Timer-IRQ samples equal the delivery delay, a late or
+ * absent interrupt is counted or ends the run within its documented bound
+ * (1 s + 100 periods) with Timer0 stopped and the handler detached, and a
+ * refused irq_attach() starts nothing.
+ */
+#include <errno.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "d1/memmap.h"
+#include "d1/timer_regs.h"
+#include "sim.h"
+#include "timer_model.h"
+
+/* The app, its statics visible to the checks below. */
+int d1bench_main(int argc, char *argv[]);
+#define main d1bench_main
+#include "d1bench_main.c"
+#undef main
+
+#define PERIODS     CONFIG_D1LIB_BENCH_PERIODS
+#define PERIOD_TCK  ((uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 24u)
+#define WAIT_BOUND  (24000000u + 100u * PERIOD_TCK) /* 1 s + 100 periods */
+#define FOREVER_TCK (3u * 24000000u) /* an untimed wait this long never ends */
+
+static struct timer_model tm;
+
+/* NuttX and the hart, as the app sees them. */
+static struct {
+	xcpt_t isr;
+	void *arg;
+	int irq;
+	int attach_ret; /* what irq_attach() returns */
+	bool enabled;   /* up_enable_irq() */
+	unsigned attaches, detaches;
+	uint64_t lat;                   /* line high -> handler, ticks */
+	uint64_t hold_from, hold_until; /* no delivery in [from, until) */
+	bool dead;                      /* the line never reaches the hart */
+	bool line_high;
+	uint64_t line_since;
+	unsigned isr_calls;
+	unsigned waits;
+	unsigned lag_at, lag; /* wait lag_at returns only with 1 + lag posts */
+	uint64_t boundaries;       /* Timer0 boundaries the model counted */
+	uint64_t boundaries_at_done;
+	bool done_seen;
+	unsigned irq_depth;
+	int prio;
+} hw;
+
+static char out[8192];
+
+static void on_boundary(void *arg, unsigned ch, uint64_t clk)
+{
+	(void)arg;
+	(void)clk;
+	if (ch == 0u) {
+		hw.boundaries++;
+	}
+}
+
+irqstate_t up_irq_save(void)
+{
+	hw.irq_depth++;
+	return 0;
+}
+
+void up_irq_restore(irqstate_t flags)
+{
+	(void)flags;
+	assert_true(hw.irq_depth > 0u);
+	hw.irq_depth--;
+}
+
+irqstate_t enter_critical_section(void)
+{
+	return up_irq_save();
+}
+
+void leave_critical_section(irqstate_t flags)
+{
+	up_irq_restore(flags);
+}
+
+int irq_attach(int irq, xcpt_t isr, void *arg)
+{
+	hw.attaches++;
+	if (hw.attach_ret != 0) {
+		return hw.attach_ret;
+	}
+	hw.irq = irq;
+	hw.isr = isr;
+	hw.arg = arg;
+	return 0;
+}
+
+int irq_detach(int irq)
+{
+	hw.detaches++;
+	if (irq == hw.irq) {
+		hw.isr = NULL;
+	}
+	return 0;
+}
+
+void up_enable_irq(int irq)
+{
+	assert_int_equal(irq, RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0);
+	hw.enabled = true;
+}
+
+void up_disable_irq(int irq)
+{
+	assert_int_equal(irq, RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0);
+	hw.enabled = false;
+}
+
+/* One tick of model time, then the handler if the line is up, delivered
+ * and its delay is over. */
+static void step(void)
+{
+	uint64_t now;
+
+	sim_advance(1);
+	now = sim_now();
+	if (hw.isr == NULL || !hw.enabled || !timer_model_irq(&tm, 0)) {
+		hw.line_high = false;
+		return;
+	}
+	if (!hw.line_high) {
+		hw.line_high = true;
+		hw.line_since = now;
+	}
+	if (hw.dead || (now >= hw.hold_from && now < hw.hold_until) ||
+	    now - hw.line_since < hw.lat) {
+		return;
+	}
+	hw.line_high = false;
+	assert_int_equal(hw.isr(hw.irq, NULL, hw.arg), 0);
+	hw.isr_calls++;
+	if (g_done && !hw.done_seen) {
+		hw.done_seen = true;
+		hw.boundaries_at_done = hw.boundaries;
+	}
+}
+
+/* The waiting thread: it runs again once the semaphore holds a post (on
+ * its lag_at-th wait, 1 + lag posts), or gives up at model time
+ * @p deadline. */
+static bool run_until_post(sem_t *sem, uint64_t deadline)
+{
+	int need = 1;
+
+	assert_true(sem->live);
+	assert_int_equal(hw.irq_depth, 0); /* never waits with interrupts off */
+	if (++hw.waits == hw.lag_at) {
+		need += (int)hw.lag;
+	}
+	while (sem->count < need) {
+		if (sim_now() >= deadline) {
+			return false;
+		}
+		step();
+	}
+	return true;
+}
+
+int sem_init(sem_t *sem, int pshared, unsigned int value)
+{
+	assert_int_equal(pshared, 0);
+	sem->count = (int)value;
+	sem->live = 1;
+	return 0;
+}
+
+int sem_destroy(sem_t *sem)
+{
+	sem->live = 0;
+	return 0;
+}
+
+int sem_wait(sem_t *sem)
+{
+	if (!run_until_post(sem, sim_now() + FOREVER_TCK)) {
+		fail_msg("sem_wait(): no post in %u ticks of model time, and it would wait for "
+		         "ever",
+		         (unsigned)FOREVER_TCK);
+	}
+	sem->count--;
+	return 0;
+}
+
+static uint64_t ns_of(uint64_t ticks)
+{
+	return ticks * 125u / 3u; /* 24 MHz */
+}
+
+int nx_clock_gettime(clockid_t clk, struct timespec *ts)
+{
+	uint64_t ns = ns_of(sim_now());
+
+	assert_int_equal(clk, CLOCK_MONOTONIC);
+	ts->tv_sec = (time_t)(ns / 1000000000u);
+	ts->tv_nsec = (long)(ns % 1000000000u);
+	return 0;
+}
+
+int sem_clockwait(sem_t *sem, clockid_t clk, const struct timespec *abstime)
+{
+	uint64_t ns = (uint64_t)abstime->tv_sec * 1000000000u + (uint64_t)abstime->tv_nsec;
+
+	assert_int_equal(clk, CLOCK_MONOTONIC);
+	assert_true(abstime->tv_nsec >= 0 && abstime->tv_nsec < 1000000000);
+	if (!run_until_post(sem, (ns * 3u + 124u) / 125u)) {
+		errno = ETIMEDOUT;
+		return -1;
+	}
+	sem->count--;
+	return 0;
+}
+
+int sem_trywait(sem_t *sem)
+{
+	if (sem->count == 0) {
+		errno = EAGAIN;
+		return -1;
+	}
+	sem->count--;
+	return 0;
+}
+
+int sem_post(sem_t *sem)
+{
+	assert_true(sem->live);
+	sem->count++;
+	return 0;
+}
+
+int sem_getvalue(sem_t *sem, int *sval)
+{
+	*sval = sem->count;
+	return 0;
+}
+
+int sched_get_priority_max(int policy)
+{
+	assert_int_equal(policy, SCHED_FIFO);
+	return SCHED_PRIORITY_MAX;
+}
+
+int sched_setscheduler(pid_t pid, int policy, const struct sched_param *param)
+{
+	assert_int_equal(pid, 0);
+	assert_int_equal(policy, SCHED_FIFO);
+	hw.prio = param->sched_priority;
+	return 0;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	timer_model_init(&tm, D1_TIMER_BASE);
+	tm.on_boundary = on_boundary;
+	memset(&hw, 0, sizeof(hw));
+	hw.lat = 30u;
+	return 0;
+}
+
+/* Runs the app with its stdout in out[]; returns its exit code. */
+static int run(void)
+{
+	FILE *f = tmpfile();
+	int saved;
+	int rc;
+	size_t n;
+
+	assert_non_null(f);
+	assert_int_equal(fflush(stdout), 0);
+	saved = dup(1);
+	assert_true(saved >= 0);
+	assert_true(dup2(fileno(f), 1) >= 0);
+	rc = d1bench_main(1, NULL);
+	assert_int_equal(fflush(stdout), 0);
+	assert_true(dup2(saved, 1) >= 0);
+	close(saved);
+	rewind(f);
+	n = fread(out, 1, sizeof(out) - 1u, f);
+	out[n] = '\0';
+	fclose(f);
+	return rc;
+}
+
+static bool timer0_enabled(void)
+{
+	return (tm.ch[0].ctrl & D1_TIMER_CTRL_EN_BITS) != 0u;
+}
+
+/* After any run: Timer0 stopped, its interrupt off and detached, the
+ * thread back at its own priority, no critical section left open. */
+static void check_left_clean(void)
+{
+	assert_false(timer0_enabled());
+	assert_false(hw.enabled);
+	assert_null(hw.isr);
+	assert_int_equal(hw.prio, SCHED_PRIORITY_DEFAULT);
+	assert_int_equal(hw.irq_depth, 0);
+}
+
+/* A finished run: every period the model counted up to the last handler
+ * run is a sample or a missed period of both recorders, and the text and
+ * JSON reports say so. */
+static void check_run(uint64_t irq_missed, uint64_t wake_missed)
+{
+	struct d1_lat_summary irq;
+	struct d1_lat_summary wake;
+	char line[160];
+
+	assert_true(hw.done_seen);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	assert_int_equal(d1_lat_summarize(&g_lat_irq, &irq), D1_OK);
+	assert_int_equal(d1_lat_summarize(&g_lat_wake, &wake), D1_OK);
+	assert_int_equal(irq.missed, irq_missed);
+	assert_int_equal(irq.samples + irq.missed, hw.boundaries_at_done);
+	assert_int_equal(wake.missed, wake_missed);
+	assert_int_equal(wake.samples + wake.missed, hw.boundaries_at_done);
+
+	snprintf(line, sizeof(line), "run: %u period boundaries = %u samples + %u missed",
+	         (unsigned)PERIODS, (unsigned)(PERIODS - irq_missed), (unsigned)irq_missed);
+	assert_non_null(strstr(out, line));
+	snprintf(line, sizeof(line), "\"board\":\"d1-lib-panel timer-irq\",\"clock_hz\":24000000,"
+	                             "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,",
+	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
+	         (unsigned)(PERIODS - irq_missed), (unsigned)irq_missed);
+	assert_non_null(strstr(out, line));
+	snprintf(line, sizeof(line), "\"board\":\"d1-lib-panel task-wakeup\",\"clock_hz\":24000000,"
+	                             "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,",
+	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
+	         (unsigned)(PERIODS - wake_missed), (unsigned)wake_missed);
+	assert_non_null(strstr(out, line));
+}
+
+/* Every interrupt 30 ticks after its boundary: the IRQ samples are the 30
+ * ticks (and the clock reads of the handler's entry); the thread runs at
+ * once after each post, at the highest priority. */
+static void test_clean_run(void **state)
+{
+	struct d1_lat_summary irq;
+	struct d1_lat_summary wake;
+
+	(void)state;
+	assert_int_equal(run(), 0);
+	check_run(0, 0);
+	check_left_clean();
+	assert_int_equal(d1_lat_summarize(&g_lat_irq, &irq), D1_OK);
+	assert_int_equal(d1_lat_summarize(&g_lat_wake, &wake), D1_OK);
+	assert_true(irq.min >= 30u && irq.max <= 32u);
+	assert_true(wake.min >= irq.min && wake.max <= irq.max + 8u);
+}
+
+/* Interrupts held across three boundaries in the middle of the run (a long
+ * critical section): the late handler's sample is from the latest of them,
+ * the two before it are missed periods of both recorders. */
+static void test_held_interrupts_are_missed_periods(void **state)
+{
+	(void)state;
+	hw.hold_from = 50u * PERIOD_TCK + PERIOD_TCK / 2u;
+	hw.hold_until = hw.hold_from + 3u * PERIOD_TCK + PERIOD_TCK / 2u;
+	assert_int_equal(run(), 0);
+	check_run(2, 2);
+	check_left_clean();
+}
+
+/* The first interrupt held for 2.5 periods: the first boundary is a missed
+ * period too (the run's start is the reference), and the run still ends at
+ * the model's PERIODS-th boundary. */
+static void test_held_first_interrupt(void **state)
+{
+	(void)state;
+	hw.hold_until = 2u * PERIOD_TCK + PERIOD_TCK / 2u;
+	assert_int_equal(run(), 0);
+	check_run(1, 1);
+	check_left_clean();
+}
+
+/* The thread's 50th wait returns only when two more posts than it needs
+ * are there (it was kept from running for two periods): the IRQ recorder
+ * misses nothing, the wake-up recorder two periods. */
+static void test_late_thread_misses_wakeups(void **state)
+{
+	(void)state;
+	hw.lag_at = 50u;
+	hw.lag = 2u;
+	assert_int_equal(run(), 0);
+	check_run(0, 2);
+	check_left_clean();
+}
+
+/* The interrupt never reaches the hart (the SBI timer of the comparison
+ * that never fired): the run ends with an error within 1 s + 100 periods
+ * of its last post, says so, and leaves Timer0 stopped and detached. */
+static void test_no_interrupt_ends_within_bound(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	hw.dead = true;
+	t0 = sim_now();
+	assert_int_equal(run(), 1);
+	assert_true(sim_now() - t0 <= WAIT_BOUND + PERIOD_TCK);
+	assert_true(sim_now() - t0 >= WAIT_BOUND);
+	assert_int_equal(hw.isr_calls, 0);
+	assert_non_null(strstr(out, "d1bench: no Timer0 interrupt"));
+	check_left_clean();
+}
+
+/* irq_attach() refused: nothing started, the error said. */
+static void test_attach_refused_starts_nothing(void **state)
+{
+	(void)state;
+	hw.attach_ret = -EBUSY;
+	assert_int_equal(run(), 1);
+	assert_int_equal(hw.attaches, 1);
+	assert_int_equal(hw.boundaries, 0);
+	assert_false(timer0_enabled());
+	assert_false(hw.enabled);
+	assert_int_not_equal(hw.prio, SCHED_PRIORITY_MAX); /* not left raised */
+	assert_non_null(strstr(out, "d1bench: irq_attach"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup(test_clean_run, setup),
+	        cmocka_unit_test_setup(test_held_interrupts_are_missed_periods, setup),
+	        cmocka_unit_test_setup(test_held_first_interrupt, setup),
+	        cmocka_unit_test_setup(test_late_thread_misses_wakeups, setup),
+	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
+	        cmocka_unit_test_setup(test_attach_refused_starts_nothing, setup),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
