@@ -62,6 +62,8 @@ static struct {
 	unsigned isr_calls;
 	unsigned waits;
 	unsigned lag_at, lag; /* wait lag_at returns only with 1 + lag posts */
+	unsigned trywaits;
+	unsigned isr_at_trywait; /* that sem_trywait() call comes after one more handler run */
 	uint64_t boundaries;       /* Timer0 boundaries the model counted */
 	uint64_t boundaries_at_done;
 	bool done_seen;
@@ -242,6 +244,13 @@ int sem_clockwait(sem_t *sem, clockid_t clk, const struct timespec *abstime)
 
 int sem_trywait(sem_t *sem)
 {
+	if (++hw.trywaits == hw.isr_at_trywait) {
+		unsigned before = hw.isr_calls;
+
+		while (hw.isr_calls == before) {
+			step();
+		}
+	}
 	if (sem->count == 0) {
 		errno = EAGAIN;
 		return -1;
@@ -417,6 +426,28 @@ static void test_late_thread_misses_wakeups(void **state)
 	check_left_clean();
 }
 
+/* A period's interrupt comes while the thread takes the posts of the
+ * periods it has counted: its post is taken with them, and the period is a
+ * missed wake-up (here the 100th; on the 199th it is the run's last
+ * period, counted after the loop). */
+static void test_post_taken_with_counted_ones(void **state)
+{
+	(void)state;
+	hw.isr_at_trywait = 100u;
+	assert_int_equal(run(), 0);
+	check_run(0, 1);
+	check_left_clean();
+}
+
+static void test_last_post_taken_with_counted_ones(void **state)
+{
+	(void)state;
+	hw.isr_at_trywait = PERIODS - 1u;
+	assert_int_equal(run(), 0);
+	check_run(0, 1);
+	check_left_clean();
+}
+
 /* The interrupt never reaches the hart (the SBI timer of the comparison
  * that never fired): the run ends with an error within 1 s + 100 periods
  * of its last post, says so, and leaves Timer0 stopped and detached. */
@@ -456,6 +487,8 @@ int main(void)
 	        cmocka_unit_test_setup(test_held_interrupts_are_missed_periods, setup),
 	        cmocka_unit_test_setup(test_held_first_interrupt, setup),
 	        cmocka_unit_test_setup(test_late_thread_misses_wakeups, setup),
+	        cmocka_unit_test_setup(test_post_taken_with_counted_ones, setup),
+	        cmocka_unit_test_setup(test_last_post_taken_with_counted_ones, setup),
 	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
 	        cmocka_unit_test_setup(test_attach_refused_starts_nothing, setup),
 	};

@@ -28,9 +28,13 @@
  * Timer0 runs periodic through the library (OSC24M, PERIOD_US us).  Its
  * ISR takes d1_timer_isr()'s sample (24 MHz clocks from the boundary to
  * the handler: the interrupt-entry latency), finds the boundary on the
- * time CSR (same OSC24M) to count missed periods, and posts a semaphore.
- * The bench's own thread waits on it at the highest priority and records
- * how long after the boundary it ran: the task wake-up latency.
+ * time CSR (same OSC24M; the first period is measured from the start) to
+ * count the periods whose interrupt never ran as missed, and posts a
+ * semaphore.  The bench's own thread waits on it at the highest priority
+ * and records how long after the latest boundary it ran: the task wake-up
+ * latency.  Every boundary is a sample or a missed period of both
+ * recorders.  A wait longer than 1 s + 100 periods ends the run as failed
+ * (no interrupt: the timer is stopped and the handler detached).
  */
 
 /****************************************************************************
@@ -39,11 +43,13 @@
 
 #include <nuttx/config.h>
 
+#include <errno.h>
 #include <sched.h>
 #include <semaphore.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <time.h>
 
 #include <nuttx/arch.h>
 #include <nuttx/irq.h>
@@ -63,6 +69,11 @@
 #define BENCH_CLOCKS    ((uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 24u)
 #define BENCH_IRQ       (RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0)
 
+/* The longest wait for a post: 1 s + 100 periods, in ns. */
+
+#define BENCH_WAIT_NS   (1000000000ull + \
+                         (uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 100000u)
+
 /****************************************************************************
  * Private Data
  ****************************************************************************/
@@ -75,7 +86,7 @@ static volatile uint64_t g_boundary;     /* time CSR of the last boundary */
 static volatile uint64_t g_boundaries;   /* periods seen, missed included */
 static volatile uint32_t g_spurious;
 static volatile bool g_done;
-static uint64_t g_last_boundary;
+static uint64_t g_last_boundary;         /* the run's start before the first */
 static char g_report[D1_LAT_REPORT_SIZE];
 
 /****************************************************************************
@@ -86,7 +97,7 @@ static int bench_isr(int irq, void *context, void *arg)
 {
   uint32_t sample = d1_timer_isr(&g_bench_timer);
   uint64_t boundary;
-  uint64_t n = 1;
+  uint64_t n;
 
   UNUSED(irq);
   UNUSED(context);
@@ -98,17 +109,18 @@ static int bench_isr(int irq, void *context, void *arg)
     }
 
   /* The boundary on the time CSR; more than one period since the last
-   * one means periods whose interrupt never ran.
+   * one (or since the start) means periods whose interrupt never ran.
    */
 
   boundary = d1_time_now() - sample;
-  if (g_last_boundary != 0)
+  n = (boundary - g_last_boundary + BENCH_CLOCKS / 2) / BENCH_CLOCKS;
+  if (n > 1)
     {
-      n = (boundary - g_last_boundary + BENCH_CLOCKS / 2) / BENCH_CLOCKS;
-      if (n > 1)
-        {
-          d1_lat_missed(&g_lat_irq, (uint32_t)(n - 1));
-        }
+      d1_lat_missed(&g_lat_irq, (uint32_t)(n - 1));
+    }
+  else
+    {
+      n = 1;
     }
 
   g_last_boundary = boundary;
@@ -123,6 +135,61 @@ static int bench_isr(int irq, void *context, void *arg)
 
   sem_post(&g_bench_sem);
   return OK;
+}
+
+/* Waits for the ISR's post, at most BENCH_WAIT_NS; returns 0 or -errno. */
+
+static int bench_wait(void)
+{
+  struct timespec deadline;
+  uint64_t ns;
+  int ret;
+
+  clock_gettime(CLOCK_MONOTONIC, &deadline);
+  ns = (uint64_t)deadline.tv_nsec + BENCH_WAIT_NS;
+  deadline.tv_sec += (time_t)(ns / 1000000000u);
+  deadline.tv_nsec = (long)(ns % 1000000000u);
+  do
+    {
+      ret = sem_clockwait(&g_bench_sem, CLOCK_MONOTONIC, &deadline);
+      if (ret < 0)
+        {
+          ret = -errno;
+        }
+    }
+  while (ret == -EINTR);
+
+  return ret;
+}
+
+/* One wake-up: its sample from the latest boundary, and the boundaries
+ * since the last wake-up that it does not sample counted as missed.
+ * Posts already there are for boundaries counted here; they are taken.
+ */
+
+static void bench_wake(uint64_t *accounted)
+{
+  irqstate_t flags;
+  uint64_t now;
+  uint64_t boundary;
+  uint64_t total;
+
+  flags = up_irq_save();
+  now = d1_time_now();
+  boundary = g_boundary;
+  total = g_boundaries;
+  up_irq_restore(flags);
+
+  d1_lat_record(&g_lat_wake, (uint32_t)(now - boundary));
+  if (total - *accounted > 1)
+    {
+      d1_lat_missed(&g_lat_wake, (uint32_t)(total - *accounted - 1));
+    }
+
+  *accounted = total;
+  while (sem_trywait(&g_bench_sem) == 0)
+    {
+    }
 }
 
 /* Prints both reports of one recorder; a report that does not fit or a
@@ -175,19 +242,18 @@ int main(int argc, char *argv[])
 {
   struct sched_param param;
   struct d1_lat_summary sum;
+  uint64_t accounted = 0;
   uint64_t t0;
   uint64_t t1;
   uint64_t seen = 0;
-  int sval;
   int err;
+  int ret = 0;
   bool ok;
 
   UNUSED(argc);
   UNUSED(argv);
-  sem_init(&g_bench_sem, 0, 0);
   g_done = false;
   g_boundaries = 0;
-  g_last_boundary = 0;
   g_spurious = 0;
 
   err = d1_lat_init(&g_lat_irq, D1_TIME_HZ);
@@ -218,6 +284,15 @@ int main(int argc, char *argv[])
       return 1;
     }
 
+  sem_init(&g_bench_sem, 0, 0);
+  ret = irq_attach(BENCH_IRQ, bench_isr, NULL);
+  if (ret < 0)
+    {
+      printf("d1bench: irq_attach(%d) failed: %d\n", BENCH_IRQ, ret);
+      sem_destroy(&g_bench_sem);
+      return 1;
+    }
+
   /* The waiting thread runs at the highest priority. */
 
   param.sched_priority = sched_get_priority_max(SCHED_FIFO);
@@ -231,28 +306,22 @@ int main(int argc, char *argv[])
 
   (void)fflush(stdout);
 
-  irq_attach(BENCH_IRQ, bench_isr, NULL);
   up_enable_irq(BENCH_IRQ);
   t0 = d1_time_now();
+  g_last_boundary = t0;
   d1_timer_start(&g_bench_timer, D1_TIMER_PERIODIC);
   d1_timer_irq_enable(&g_bench_timer, true);
 
   while (!g_done)
     {
-      sem_wait(&g_bench_sem);
-      d1_lat_record(&g_lat_wake, (uint32_t)(d1_time_now() - g_boundary));
-      seen++;
-
-      /* More than one post waiting: periods this thread did not run in. */
-
-      if (sem_getvalue(&g_bench_sem, &sval) == 0 && sval > 0)
+      ret = bench_wait();
+      if (ret < 0)
         {
-          d1_lat_missed(&g_lat_wake, (uint32_t)sval);
-          while (sval-- > 0)
-            {
-              sem_trywait(&g_bench_sem);
-            }
+          break;
         }
+
+      bench_wake(&accounted);
+      seen++;
     }
 
   t1 = d1_time_now();
@@ -262,6 +331,25 @@ int main(int argc, char *argv[])
 
   param.sched_priority = SCHED_PRIORITY_DEFAULT;
   sched_setscheduler(0, SCHED_FIFO, &param);
+  sem_destroy(&g_bench_sem);
+
+  if (ret < 0)
+    {
+      printf("d1bench: no Timer0 interrupt for %llu ms (error %d) after "
+             "%llu of %u periods: stopped\n",
+             (unsigned long long)(BENCH_WAIT_NS / 1000000u), ret,
+             (unsigned long long)g_boundaries, (unsigned)BENCH_PERIODS);
+      return 1;
+    }
+
+  /* Boundaries after the last wake-up's (the run's last ones, when the
+   * thread ran late) are wake-ups missed.
+   */
+
+  if (g_boundaries > accounted)
+    {
+      d1_lat_missed(&g_lat_wake, (uint32_t)(g_boundaries - accounted));
+    }
 
   d1_lat_summarize(&g_lat_irq, &sum);
 
@@ -273,6 +361,5 @@ int main(int argc, char *argv[])
          (unsigned long long)seen, (unsigned long)g_spurious);
   ok = bench_report("d1-lib-panel timer-irq", &g_lat_irq);
   ok = bench_report("d1-lib-panel task-wakeup", &g_lat_wake) && ok;
-  sem_destroy(&g_bench_sem);
   return ok && fflush(stdout) != EOF && !ferror(stdout) ? 0 : 1;
 }
