@@ -42,7 +42,7 @@ int d1bench_main(int argc, char *argv[]);
 #define PERIODS     CONFIG_D1LIB_BENCH_PERIODS
 #define PERIOD_TCK  ((uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 24u)
 #define WAIT_BOUND  (24000000u + 100u * PERIOD_TCK) /* 1 s + 100 periods */
-#define FOREVER_TCK (3u * 24000000u) /* an untimed wait this long never ends */
+#define FOREVER_TCK (3u * 24000000u)                /* an untimed wait this long never ends */
 
 static struct timer_model tm;
 
@@ -64,7 +64,7 @@ static struct {
 	unsigned lag_at, lag; /* wait lag_at returns only with 1 + lag posts */
 	unsigned trywaits;
 	unsigned isr_at_trywait; /* that sem_trywait() call comes after one more handler run */
-	uint64_t boundaries;       /* Timer0 boundaries the model counted */
+	uint64_t boundaries;     /* Timer0 boundaries the model counted */
 	uint64_t boundaries_at_done;
 	bool done_seen;
 	unsigned irq_depth;
@@ -358,15 +358,17 @@ static void check_run(uint64_t irq_missed, uint64_t wake_missed)
 	snprintf(line, sizeof(line), "run: %u period boundaries = %u samples + %u missed",
 	         (unsigned)PERIODS, (unsigned)(PERIODS - irq_missed), (unsigned)irq_missed);
 	assert_non_null(strstr(out, line));
-	snprintf(line, sizeof(line), "\"board\":\"d1-lib-panel timer-irq\",\"clock_hz\":24000000,"
-	                             "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,",
-	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
-	         (unsigned)(PERIODS - irq_missed), (unsigned)irq_missed);
+	snprintf(line, sizeof(line),
+	         "\"board\":\"d1-lib-panel timer-irq\",\"clock_hz\":24000000,"
+	         "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,",
+	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u, (unsigned)(PERIODS - irq_missed),
+	         (unsigned)irq_missed);
 	assert_non_null(strstr(out, line));
-	snprintf(line, sizeof(line), "\"board\":\"d1-lib-panel task-wakeup\",\"clock_hz\":24000000,"
-	                             "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,",
-	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
-	         (unsigned)(PERIODS - wake_missed), (unsigned)wake_missed);
+	snprintf(line, sizeof(line),
+	         "\"board\":\"d1-lib-panel task-wakeup\",\"clock_hz\":24000000,"
+	         "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,",
+	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u, (unsigned)(PERIODS - wake_missed),
+	         (unsigned)wake_missed);
 	assert_non_null(strstr(out, line));
 }
 
