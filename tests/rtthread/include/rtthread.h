@@ -14,6 +14,18 @@ rt_timer_t rt_timer_create(const char *name, void (*timeout)(void *parameter), v
 rt_err_t rt_timer_start(rt_timer_t timer);
 rt_err_t rt_timer_stop(rt_timer_t timer);
 int rt_kprintf(const char *fmt, ...);
+void rt_kputs(const char *str);
+void *rt_malloc(rt_size_t nbytes);
+void rt_free(void *ptr);
+
+rt_thread_t rt_thread_create(const char *name, void (*entry)(void *parameter), void *parameter,
+                             rt_uint32_t stack_size, rt_uint8_t priority, rt_uint32_t tick);
+rt_err_t rt_thread_startup(rt_thread_t thread);
+rt_err_t rt_thread_mdelay(rt_int32_t ms);
+rt_sem_t rt_sem_create(const char *name, rt_uint32_t value, rt_uint8_t flag);
+rt_err_t rt_sem_delete(rt_sem_t sem);
+rt_err_t rt_sem_take(rt_sem_t sem, rt_int32_t timeout);
+rt_err_t rt_sem_release(rt_sem_t sem);
 void *rt_memcpy(void *dest, const void *src, rt_ubase_t n);
 void *rt_memset(void *src, int c, rt_ubase_t n);
 

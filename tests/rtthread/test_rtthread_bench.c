@@ -1,0 +1,384 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The RT-Thread "d1bench" shell command (ports/rtsmart/d1_rt_bench.c),
+ * compiled as it is, run on the Timer model (Timer1) with the kernel it
+ * calls stood in here: semaphores with timeouts, the wake-up thread (a
+ * second context, ucontext, scheduled as the higher-priority thread it
+ * is: it runs whenever it is not blocked), rt_thread_mdelay(), the heap,
+ * the console. Model time moves one 24 MHz tick at a time while both
+ * contexts are blocked; the interrupt handler runs a set number of ticks
+ * after the model raises Timer1's line, or never.
+ *
+ * What it checks is what the model saw: Timer1's boundaries up to the
+ * handler run that ends the run equal samples + missed of both recorders,
+ * and an interrupt that never comes ends the command with an error within
+ * its documented bound (1 s + 100 periods after the last post), Timer1
+ * stopped and its handler removed, instead of waiting for ever.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <ucontext.h>
+
+#include <cmocka.h>
+
+#include "d1/memmap.h"
+#include "d1/timer_regs.h"
+#include "rtt_host.h"
+#include "sim.h"
+#include "timer_model.h"
+
+/* The command, its statics visible to the checks below. */
+#include "d1_rt_bench.c"
+
+#define PERIODS     200u
+#define PERIOD_US   100u
+#define PERIOD_TCK  ((uint64_t)PERIOD_US * 24u)
+#define WAIT_BOUND  (24000000u + 100u * PERIOD_TCK) /* 1 s + 100 periods */
+#define FOREVER_TCK (3u * 24000000u)                /* no progress this long: it waits for ever */
+#define STACK_BYTES (256u * 1024u)
+
+struct rt_semaphore {
+	int count;
+	int live;
+};
+
+struct rt_thread {
+	void (*entry)(void *parameter);
+	void *parameter;
+	rt_uint8_t priority;
+	bool started, exited;
+	ucontext_t ctx;
+	char *stack;
+};
+
+enum { MAIN_CTX, THREAD_CTX };
+
+static struct timer_model tm;
+static ucontext_t main_ctx;
+static struct rt_thread thread;
+static bool thread_made;
+static int cur;
+static struct {
+	bool blocked;
+	rt_sem_t sem; /* NULL: a delay */
+	uint64_t deadline;
+} waits[2];
+
+static struct {
+	uint64_t lat; /* line high -> handler, ticks */
+	bool dead;    /* the line never reaches the hart */
+	bool line_high;
+	uint64_t line_since;
+	unsigned isr_calls;
+	uint64_t boundaries; /* Timer1 boundaries the model counted */
+	uint64_t boundaries_at_done;
+	bool done_seen;
+	uint64_t progress; /* model time of the last handler run or start */
+	bool hung;
+	unsigned sems_live;
+	unsigned mallocs;
+	char out[16384]; /* rt_kputs() */
+	size_t nout;
+} hw;
+
+static void on_boundary(void *arg, unsigned ch, uint64_t clk)
+{
+	(void)arg;
+	(void)clk;
+	if (ch == 1u) {
+		hw.boundaries++;
+	}
+}
+
+static void step(void)
+{
+	uint64_t now;
+
+	sim_advance(1);
+	now = sim_now();
+	if (rtt_host_irqs[D1_IRQ_TIMER1].handler == RT_NULL ||
+	    !rtt_host_irqs[D1_IRQ_TIMER1].enabled || !timer_model_irq(&tm, 1)) {
+		hw.line_high = false;
+		return;
+	}
+	if (!hw.line_high) {
+		hw.line_high = true;
+		hw.line_since = now;
+	}
+	if (hw.dead || now - hw.line_since < hw.lat) {
+		return;
+	}
+	hw.line_high = false;
+	assert_int_equal(rtt_host_irq_raise((int)D1_IRQ_TIMER1), 1);
+	hw.isr_calls++;
+	hw.progress = now;
+	if (d1b.stop && !hw.done_seen) {
+		hw.done_seen = true;
+		hw.boundaries_at_done = hw.boundaries;
+	}
+}
+
+static ucontext_t *ctx_of(int c)
+{
+	return c == MAIN_CTX ? &main_ctx : &thread.ctx;
+}
+
+static bool runnable(int c)
+{
+	if (c == THREAD_CTX && (!thread_made || !thread.started || thread.exited)) {
+		return false;
+	}
+	if (c == MAIN_CTX && hw.hung) {
+		return true;
+	}
+	return !waits[c].blocked || (waits[c].sem != RT_NULL && waits[c].sem->count > 0) ||
+	       sim_now() >= waits[c].deadline;
+}
+
+static void switch_to(int c)
+{
+	int me = cur;
+
+	cur = c;
+	assert_int_equal(swapcontext(ctx_of(me), ctx_of(c)), 0);
+	cur = me;
+}
+
+static void thread_main(void)
+{
+	thread.entry(thread.parameter);
+	thread.exited = true;
+	cur = MAIN_CTX;
+	setcontext(&main_ctx);
+}
+
+/* Block the running context on @p sem (NULL: a delay) until model time
+ * @p deadline; the other context runs whenever it can, else time moves. */
+static rt_err_t block(rt_sem_t sem, uint64_t deadline)
+{
+	int me = cur;
+
+	waits[me].blocked = true;
+	waits[me].sem = sem;
+	waits[me].deadline = deadline;
+	for (;;) {
+		if (me == MAIN_CTX && hw.hung) {
+			fail_msg("d1bench: no progress in %u ticks of model time: a wait without "
+			         "bound",
+			         (unsigned)FOREVER_TCK);
+		}
+		if (sem != RT_NULL && sem->count > 0) {
+			sem->count--;
+			waits[me].blocked = false;
+			return RT_EOK;
+		}
+		if (sim_now() >= deadline) {
+			waits[me].blocked = false;
+			return sem != RT_NULL ? -RT_ETIMEOUT : RT_EOK;
+		}
+		if (runnable(1 - me)) {
+			switch_to(1 - me);
+			continue;
+		}
+		if (sim_now() - hw.progress >= FOREVER_TCK) {
+			hw.hung = true;
+			if (me != MAIN_CTX) {
+				switch_to(MAIN_CTX); /* it fails the test there */
+			}
+			continue;
+		}
+		step();
+	}
+}
+
+static uint64_t ticks_of(rt_int32_t timeout)
+{
+	/* RT_TICK_PER_SECOND 1000 (rtconfig.h): one kernel tick is 24,000. */
+	return timeout < 0 ? UINT64_MAX : sim_now() + (uint64_t)timeout * 24000u;
+}
+
+rt_sem_t rt_sem_create(const char *name, rt_uint32_t value, rt_uint8_t flag)
+{
+	rt_sem_t s = calloc(1, sizeof(*s));
+
+	(void)name;
+	assert_int_equal(flag, RT_IPC_FLAG_PRIO);
+	assert_non_null(s);
+	s->count = (int)value;
+	s->live = 1;
+	hw.sems_live++;
+	return s;
+}
+
+rt_err_t rt_sem_delete(rt_sem_t sem)
+{
+	/* Nobody may still wait on it (RT-Thread would wake it with an
+	 * error). */
+	assert_false(waits[THREAD_CTX].blocked && waits[THREAD_CTX].sem == sem && !thread.exited);
+	sem->live = 0;
+	free(sem);
+	hw.sems_live--;
+	return RT_EOK;
+}
+
+rt_err_t rt_sem_take(rt_sem_t sem, rt_int32_t timeout)
+{
+	assert_true(sem->live);
+	return block(sem, ticks_of(timeout));
+}
+
+rt_err_t rt_sem_release(rt_sem_t sem)
+{
+	assert_true(sem->live);
+	sem->count++;
+	return RT_EOK;
+}
+
+rt_thread_t rt_thread_create(const char *name, void (*entry)(void *parameter), void *parameter,
+                             rt_uint32_t stack_size, rt_uint8_t priority, rt_uint32_t tick)
+{
+	(void)name;
+	(void)stack_size;
+	(void)tick;
+	assert_false(thread_made && !thread.exited); /* one at a time */
+	free(thread.stack);
+	memset(&thread, 0, sizeof(thread));
+	thread.entry = entry;
+	thread.parameter = parameter;
+	thread.priority = priority;
+	thread.stack = malloc(STACK_BYTES);
+	assert_non_null(thread.stack);
+	assert_int_equal(getcontext(&thread.ctx), 0);
+	thread.ctx.uc_stack.ss_sp = thread.stack;
+	thread.ctx.uc_stack.ss_size = STACK_BYTES;
+	thread.ctx.uc_link = NULL;
+	makecontext(&thread.ctx, thread_main, 0);
+	waits[THREAD_CTX].blocked = false;
+	thread_made = true;
+	return &thread;
+}
+
+rt_err_t rt_thread_startup(rt_thread_t t)
+{
+	assert_ptr_equal(t, &thread);
+	t->started = true;
+	return RT_EOK;
+}
+
+rt_err_t rt_thread_mdelay(rt_int32_t ms)
+{
+	return block(RT_NULL, ticks_of(ms));
+}
+
+void *rt_malloc(rt_size_t nbytes)
+{
+	hw.mallocs++;
+	return malloc(nbytes);
+}
+
+void rt_free(void *ptr)
+{
+	hw.mallocs--;
+	free(ptr);
+}
+
+void rt_kputs(const char *str)
+{
+	size_t n = strlen(str);
+
+	assert_true(hw.nout + n < sizeof(hw.out));
+	memcpy(hw.out + hw.nout, str, n + 1u);
+	hw.nout += n;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	rtt_host_reset();
+	timer_model_init(&tm, D1_TIMER_BASE);
+	tm.on_boundary = on_boundary;
+	memset(&hw, 0, sizeof(hw));
+	memset(waits, 0, sizeof(waits));
+	hw.lat = 30u;
+	cur = MAIN_CTX;
+	thread_made = false;
+	return 0;
+}
+
+static int run(void)
+{
+	char a0[] = "d1bench";
+	char a1[16];
+	char a2[16];
+	char *argv[] = {a0, a1, a2, NULL};
+
+	snprintf(a1, sizeof(a1), "%u", PERIODS);
+	snprintf(a2, sizeof(a2), "%u", PERIOD_US);
+	return d1bench(3, argv);
+}
+
+/* After any run: Timer1 stopped, its handler removed and masked, both
+ * semaphores and the heap block given back, the thread ended. */
+static void check_left_clean(void)
+{
+	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_null(rtt_host_irqs[D1_IRQ_TIMER1].handler);
+	assert_false(rtt_host_irqs[D1_IRQ_TIMER1].enabled);
+	assert_int_equal(hw.sems_live, 0);
+	assert_int_equal(hw.mallocs, 0);
+	assert_true(thread.exited);
+}
+
+/* Every interrupt 30 ticks after its boundary: each of the model's
+ * boundaries up to the last handler run is one sample of both recorders. */
+static void test_clean_run(void **state)
+{
+	char line[96];
+
+	(void)state;
+	assert_int_equal(run(), 0);
+	assert_true(hw.done_seen);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	/* The recorders are freed: their counts are in the run line. */
+	snprintf(line, sizeof(line),
+	         "run: %u boundaries, irq %u samples + 0 missed, wake %u samples", PERIODS, PERIODS,
+	         PERIODS);
+	assert_non_null(strstr(rtt_host_last_message(), line));
+	assert_non_null(strstr(hw.out, "\"load\":\"timer-irq\""));
+	assert_non_null(strstr(hw.out, "\"load\":\"thread-wake\""));
+	check_left_clean();
+}
+
+/* The interrupt never reaches the hart: the command ends with an error
+ * within 1 s + 100 periods of the start (no post ever came), says so, and
+ * leaves Timer1 stopped, its handler removed, nothing allocated. */
+static void test_no_interrupt_ends_within_bound(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	hw.dead = true;
+	t0 = sim_now();
+	assert_int_equal(run(), -RT_ETIMEOUT);
+	assert_true(sim_now() - t0 >= WAIT_BOUND);
+	assert_true(sim_now() - t0 <= WAIT_BOUND + 2u * 2400000u); /* + the 100 ms start delay */
+	assert_int_equal(hw.isr_calls, 0);
+	assert_non_null(strstr(rtt_host_last_message(), "d1bench: no Timer1 interrupt"));
+	check_left_clean();
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup(test_clean_run, setup),
+	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
