@@ -24,6 +24,11 @@
  * bare-metal bench does, and counted, not recorded. A wake-up that comes
  * after the next boundary is counted as missed for thread-wake. Nothing
  * is printed while it runs.
+ *
+ * Every wait is bounded: the thread waits at most 1 s + 100 periods for
+ * each post (an interrupt that never comes ends the run with
+ * -RT_ETIMEOUT, Timer stopped and handler removed); the command waits for
+ * the thread at most the run's length + that bound + 1 s.
  */
 
 #include <stdbool.h>
@@ -80,6 +85,9 @@ struct d1_bench
     volatile uint64_t seen;    /* boundaries accounted by the ISR */
     volatile uint64_t posted;  /* boundary index the last release was for */
     volatile bool stop;
+    volatile bool abort;       /* the command ends the thread early */
+    rt_err_t failed;           /* the thread's failed wait (-RT_ETIMEOUT) */
+    rt_int32_t wait_ticks;     /* bound of one wait for a post */
     rt_uint32_t spurious;      /* ISR calls with no new boundary */
     rt_uint32_t wake_late;     /* wake-ups after the next boundary */
 };
@@ -136,7 +144,8 @@ static void d1_bench_thread(void *param)
         uint32_t elapsed;
         rt_base_t level;
 
-        if (rt_sem_take(b->go, RT_WAITING_FOREVER) != RT_EOK)
+        b->failed = rt_sem_take(b->go, b->wait_ticks);
+        if (b->failed != RT_EOK || b->abort)
         {
             break;
         }
@@ -193,7 +202,9 @@ static int d1bench(int argc, char **argv)
     uintptr_t base;
     rt_thread_t th;
     uint64_t t1;
+    uint64_t run_ms;
     d1_err_t err;
+    int ret = 0;
 
     if (periods == 0u || period_us == 0u || period_us > 100000u)
     {
@@ -203,6 +214,15 @@ static int d1bench(int argc, char **argv)
     rt_memset(b, 0, sizeof(*b));
     b->periods = periods;
     b->period_clocks = period_us * (D1_OSC24M_HZ / 1000000u);
+    /* 1 s + 100 periods per post; the run + that + 1 s for the thread */
+    b->wait_ticks = (rt_int32_t)rt_tick_from_millisecond(
+        (rt_int32_t)(1000u + (period_us * 100u + 999u) / 1000u));
+    run_ms = ((uint64_t)periods * period_us + 999u) / 1000u + 2000u +
+             (period_us * 100u + 999u) / 1000u;
+    if (run_ms > (uint64_t)INT32_MAX / RT_TICK_PER_SECOND)
+    {
+        run_ms = (uint64_t)INT32_MAX / RT_TICK_PER_SECOND;
+    }
 #if D1_BENCH_FIXED_RECORDER
     b->mem = rt_malloc(2u * sizeof(struct d1_lat));
 #else
@@ -216,6 +236,7 @@ static int d1bench(int argc, char **argv)
     if (b->mem == RT_NULL || base == 0u || b->go == RT_NULL || b->finished == RT_NULL)
     {
         rt_kprintf("d1bench: out of memory\n");
+        ret = -RT_ENOMEM;
         goto out;
     }
     b->irq = (struct d1_lat *)b->mem;
@@ -253,6 +274,7 @@ static int d1bench(int argc, char **argv)
     if (err != D1_OK)
     {
         rt_kprintf("d1bench: setup failed (%d)\n", (int)err);
+        ret = (int)d1_rt_err(err);
         goto out;
     }
     (void)d1_timer_stop(&b->t);
@@ -261,6 +283,7 @@ static int d1bench(int argc, char **argv)
     if (th == RT_NULL)
     {
         rt_kprintf("d1bench: no thread\n");
+        ret = -RT_ENOMEM;
         goto out;
     }
     rt_kprintf("d1bench: %u periods of %u us on Timer%u (PLIC %d), wake thread priority %d; "
@@ -277,16 +300,46 @@ static int d1bench(int argc, char **argv)
     {
         rt_kprintf("d1bench: start failed (%d)\n", (int)err);
         b->stop = true;
-        b->posted = b->periods;
+        b->abort = true;
         rt_sem_release(b->go);
+        ret = -RT_ERROR;
     }
-    (void)rt_sem_take(b->finished, RT_WAITING_FOREVER);
+    if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond((rt_int32_t)run_ms)) !=
+        RT_EOK)
+    {
+        b->stop = true;
+        b->abort = true;
+        rt_sem_release(b->go);
+        if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond(1000)) != RT_EOK)
+        {
+            /* The thread still holds the semaphores and the recorders:
+             * they are left to it, not freed under it. */
+            rt_hw_interrupt_mask(D1_BENCH_IRQ);
+            (void)d1_timer_stop(&b->t);
+            rt_kprintf("d1bench: the wake-up thread did not end: stopped, its memory "
+                       "kept\n");
+            return -RT_ETIMEOUT;
+        }
+        ret = -RT_ETIMEOUT;
+    }
     t1 = d1_bench_now();
     rt_hw_interrupt_mask(D1_BENCH_IRQ);
     (void)d1_timer_stop(&b->t);
     (void)d1_timer_irq_enable(&b->t, false);
     d1_timer_irq_ack(&b->t);
     rt_hw_interrupt_install(D1_BENCH_IRQ, RT_NULL, RT_NULL, "d1bench");
+    if (b->failed != RT_EOK && ret == 0)
+    {
+        rt_kprintf("d1bench: no Timer%u interrupt for %u ms after %u of %u periods: "
+                   "stopped\n", (unsigned)D1_BENCH_CH,
+                   (unsigned)(1000u + (period_us * 100u + 999u) / 1000u),
+                   (unsigned)b->seen, (unsigned)periods);
+        ret = -RT_ETIMEOUT;
+    }
+    if (ret != 0)
+    {
+        goto out;
+    }
 
     (void)d1_lat_summarize(b->irq, &si);
     (void)d1_lat_summarize(b->wake, &sw);
@@ -311,7 +364,7 @@ out:
     {
         rt_free(b->mem);
     }
-    return 0;
+    return ret;
 }
 MSH_CMD_EXPORT(d1bench, d1drivers latency bench: d1bench [periods] [period_us]);
 
