@@ -67,12 +67,15 @@ static int cur;
 static struct {
 	bool blocked;
 	rt_sem_t sem; /* NULL: a delay */
+	int need;     /* posts it waits for */
 	uint64_t deadline;
 } waits[2];
 
 static struct {
-	uint64_t lat; /* line high -> handler, ticks */
-	bool dead;    /* the line never reaches the hart */
+	uint64_t lat;         /* line high -> handler, ticks */
+	bool dead;            /* the line never reaches the hart */
+	unsigned takes;       /* the thread's rt_sem_take() calls */
+	unsigned lag_at, lag; /* its take lag_at returns only with 1 + lag posts */
 	bool line_high;
 	uint64_t line_since;
 	unsigned isr_calls;
@@ -137,7 +140,8 @@ static bool runnable(int c)
 	if (c == MAIN_CTX && hw.hung) {
 		return true;
 	}
-	return !waits[c].blocked || (waits[c].sem != RT_NULL && waits[c].sem->count > 0) ||
+	return !waits[c].blocked ||
+	       (waits[c].sem != RT_NULL && waits[c].sem->count >= waits[c].need) ||
 	       sim_now() >= waits[c].deadline;
 }
 
@@ -163,8 +167,14 @@ static void thread_main(void)
 static rt_err_t block(rt_sem_t sem, uint64_t deadline)
 {
 	int me = cur;
+	int need = 1;
+
+	if (me == THREAD_CTX && sem != RT_NULL && ++hw.takes == hw.lag_at) {
+		need += (int)hw.lag; /* the thread kept from running for lag periods */
+	}
 
 	waits[me].blocked = true;
+	waits[me].need = need;
 	waits[me].sem = sem;
 	waits[me].deadline = deadline;
 	for (;;) {
@@ -173,7 +183,7 @@ static rt_err_t block(rt_sem_t sem, uint64_t deadline)
 			         "bound",
 			         (unsigned)FOREVER_TCK);
 		}
-		if (sem != RT_NULL && sem->count > 0) {
+		if (sem != RT_NULL && sem->count >= need) {
 			sem->count--;
 			waits[me].blocked = false;
 			return RT_EOK;
@@ -356,6 +366,28 @@ static void test_clean_run(void **state)
 	check_left_clean();
 }
 
+/* The thread's 50th take returns only when two more posts than it needs
+ * are there (kept from running for two periods): the IRQ recorder misses
+ * nothing; the wake-up recorder has one sample, from the latest boundary,
+ * and two missed periods for the boundaries it did not wake for. */
+static void test_late_thread_misses_wakeups(void **state)
+{
+	char line[96];
+
+	(void)state;
+	hw.lag_at = 50u;
+	hw.lag = 2u;
+	assert_int_equal(run(), 0);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	snprintf(line, sizeof(line),
+	         "irq %u samples + 0 missed, wake %u samples + 2 missed (1 late)", PERIODS,
+	         PERIODS - 2u);
+	if (strstr(rtt_host_last_message(), line) == NULL) {
+		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
+	}
+	check_left_clean();
+}
+
 /* The interrupt never reaches the hart: the command ends with an error
  * within 1 s + 100 periods of the start (no post ever came), says so, and
  * leaves Timer1 stopped, its handler removed, nothing allocated. */
@@ -378,6 +410,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_clean_run, setup),
+	        cmocka_unit_test_setup(test_late_thread_misses_wakeups, setup),
 	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
