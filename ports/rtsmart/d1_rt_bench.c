@@ -21,9 +21,11 @@
  * as the same text report and JSON line as the bare-metal, Linux and
  * NuttX benches (os "rtthread", load "timer-irq" / "thread-wake").
  * Missed periods are detected with the 24 MHz `time` CSR, as the
- * bare-metal bench does, and counted, not recorded. A wake-up that comes
- * after the next boundary is counted as missed for thread-wake. Nothing
- * is printed while it runs.
+ * bare-metal bench does, and counted, not recorded. The thread records
+ * one sample per wake-up, from the latest boundary, and counts the
+ * boundaries since its last wake-up that it did not sample (it came
+ * after the next boundary: "late") as missed; every boundary is a sample
+ * or a missed period of both recorders. Nothing is printed while it runs.
  *
  * Every wait is bounded: the thread waits at most 1 s + 100 periods for
  * each post (an interrupt that never comes ends the run with
@@ -83,13 +85,12 @@ struct d1_bench
     uint32_t periods;
     uint64_t t0;               /* time CSR at the start */
     volatile uint64_t seen;    /* boundaries accounted by the ISR */
-    volatile uint64_t posted;  /* boundary index the last release was for */
     volatile bool stop;
     volatile bool abort;       /* the command ends the thread early */
     rt_err_t failed;           /* the thread's failed wait (-RT_ETIMEOUT) */
     rt_int32_t wait_ticks;     /* bound of one wait for a post */
     rt_uint32_t spurious;      /* ISR calls with no new boundary */
-    rt_uint32_t wake_late;     /* wake-ups after the next boundary */
+    rt_uint32_t wake_late;     /* wake-ups after a later boundary */
 };
 
 static struct d1_bench d1b;
@@ -121,11 +122,9 @@ static void d1_bench_isr(int vector, void *param)
     if (n > 1u)
     {
         d1_lat_missed(b->irq, (uint32_t)(n - 1u));
-        d1_lat_missed(b->wake, (uint32_t)(n - 1u));
     }
     d1_lat_record(b->irq, sample);
     b->seen = due;
-    b->posted = due;
     if (due >= b->periods)
     {
         b->stop = true;
@@ -137,10 +136,11 @@ static void d1_bench_isr(int vector, void *param)
 static void d1_bench_thread(void *param)
 {
     struct d1_bench *b = (struct d1_bench *)param;
+    uint64_t accounted = 0; /* boundaries a wake-up sampled or counted */
 
     for (;;)
     {
-        uint64_t idx;
+        uint64_t total;
         uint32_t elapsed;
         rt_base_t level;
 
@@ -150,23 +150,29 @@ static void d1_bench_thread(void *param)
             break;
         }
         level = rt_hw_interrupt_disable();
-        idx = b->posted;
+        total = b->seen;
         elapsed = d1_timer_elapsed(&b->t);
         rt_hw_interrupt_enable(level);
-        /* still inside the period the ISR released us for? */
-        if ((d1_bench_now() - b->t0) / b->period_clocks == idx)
-        {
-            d1_lat_record(b->wake, elapsed);
-        }
-        else
+        d1_lat_record(b->wake, elapsed); /* from the latest boundary */
+        if (total - accounted > 1u)
         {
             b->wake_late++;
-            d1_lat_missed(b->wake, 1u);
+            d1_lat_missed(b->wake, (uint32_t)(total - accounted - 1u));
         }
-        if (idx >= b->periods)
+        accounted = total;
+        /* posts of boundaries counted here */
+        while (rt_sem_trytake(b->go) == RT_EOK)
+        {
+        }
+        if (total >= b->periods || b->stop)
         {
             break;
         }
+    }
+    /* boundaries after the last wake-up (their posts were taken above) */
+    if (b->failed == RT_EOK && !b->abort && b->seen > accounted)
+    {
+        d1_lat_missed(b->wake, (uint32_t)(b->seen - accounted));
     }
     rt_sem_release(b->finished);
 }

@@ -72,10 +72,13 @@ static struct {
 } waits[2];
 
 static struct {
-	uint64_t lat;         /* line high -> handler, ticks */
-	bool dead;            /* the line never reaches the hart */
-	unsigned takes;       /* the thread's rt_sem_take() calls */
-	unsigned lag_at, lag; /* its take lag_at returns only with 1 + lag posts */
+	uint64_t lat;                   /* line high -> handler, ticks */
+	bool dead;                      /* the line never reaches the hart */
+	unsigned takes;                 /* the thread's rt_sem_take() calls */
+	uint64_t hold_from, hold_until; /* no delivery in [from, until) */
+	unsigned trytakes;
+	unsigned isr_at_trytake; /* that rt_sem_trytake() comes after one more handler run */
+	unsigned lag_at, lag;    /* its take lag_at returns only with 1 + lag posts */
 	bool line_high;
 	uint64_t line_since;
 	unsigned isr_calls;
@@ -114,7 +117,8 @@ static void step(void)
 		hw.line_high = true;
 		hw.line_since = now;
 	}
-	if (hw.dead || now - hw.line_since < hw.lat) {
+	if (hw.dead || (now >= hw.hold_from && now < hw.hold_until) ||
+	    now - hw.line_since < hw.lat) {
 		return;
 	}
 	hw.line_high = false;
@@ -241,6 +245,23 @@ rt_err_t rt_sem_take(rt_sem_t sem, rt_int32_t timeout)
 {
 	assert_true(sem->live);
 	return block(sem, ticks_of(timeout));
+}
+
+rt_err_t rt_sem_trytake(rt_sem_t sem)
+{
+	assert_true(sem->live);
+	if (++hw.trytakes == hw.isr_at_trytake) {
+		unsigned before = hw.isr_calls;
+
+		while (hw.isr_calls == before) {
+			step();
+		}
+	}
+	if (sem->count == 0) {
+		return -RT_ETIMEOUT;
+	}
+	sem->count--;
+	return RT_EOK;
 }
 
 rt_err_t rt_sem_release(rt_sem_t sem)
@@ -388,6 +409,45 @@ static void test_late_thread_misses_wakeups(void **state)
 	check_left_clean();
 }
 
+/* Interrupts held across three boundaries: one late sample and two missed
+ * periods of both recorders. */
+static void test_held_interrupts_are_missed_periods(void **state)
+{
+	char line[96];
+
+	(void)state;
+	hw.hold_from = 100u * 24000u + 50u * PERIOD_TCK + PERIOD_TCK / 2u; /* after the 100 ms */
+	hw.hold_until = hw.hold_from + 3u * PERIOD_TCK;
+	assert_int_equal(run(), 0);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	snprintf(line, sizeof(line),
+	         "irq %u samples + 2 missed, wake %u samples + 2 missed (1 late)", PERIODS - 2u,
+	         PERIODS - 2u);
+	if (strstr(rtt_host_last_message(), line) == NULL) {
+		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
+	}
+	check_left_clean();
+}
+
+/* The run's last interrupt comes while the thread takes the posts of the
+ * boundaries it counted: its post is taken with them, and the last
+ * boundary is a missed wake-up, counted after the loop. */
+static void test_last_post_taken_with_counted_ones(void **state)
+{
+	char line[96];
+
+	(void)state;
+	hw.isr_at_trytake = PERIODS - 1u;
+	assert_int_equal(run(), 0);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	snprintf(line, sizeof(line), "irq %u samples + 0 missed, wake %u samples + 1 missed",
+	         PERIODS, PERIODS - 1u);
+	if (strstr(rtt_host_last_message(), line) == NULL) {
+		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
+	}
+	check_left_clean();
+}
+
 /* The interrupt never reaches the hart: the command ends with an error
  * within 1 s + 100 periods of the start (no post ever came), says so, and
  * leaves Timer1 stopped, its handler removed, nothing allocated. */
@@ -411,6 +471,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_clean_run, setup),
 	        cmocka_unit_test_setup(test_late_thread_misses_wakeups, setup),
+	        cmocka_unit_test_setup(test_held_interrupts_are_missed_periods, setup),
+	        cmocka_unit_test_setup(test_last_post_taken_with_counted_ones, setup),
 	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,6 +25,7 @@ rt_err_t rt_thread_mdelay(rt_int32_t ms);
 rt_sem_t rt_sem_create(const char *name, rt_uint32_t value, rt_uint8_t flag);
 rt_err_t rt_sem_delete(rt_sem_t sem);
 rt_err_t rt_sem_take(rt_sem_t sem, rt_int32_t timeout);
+rt_err_t rt_sem_trytake(rt_sem_t sem);
 rt_err_t rt_sem_release(rt_sem_t sem);
 void *rt_memcpy(void *dest, const void *src, rt_ubase_t n);
 void *rt_memset(void *src, int c, rt_ubase_t n);
