@@ -66,8 +66,9 @@ static bool thread_made;
 static int cur;
 static struct {
 	bool blocked;
-	rt_sem_t sem; /* NULL: a delay */
-	int need;     /* posts it waits for */
+	rt_sem_t sem;      /* NULL: a delay */
+	int need;          /* posts it waits for */
+	uint64_t ready_at; /* model time it may run (UINT64_MAX: not yet posted) */
 	uint64_t deadline;
 } waits[2];
 
@@ -75,6 +76,7 @@ static struct {
 	uint64_t lat;                   /* line high -> handler, ticks */
 	bool dead;                      /* the line never reaches the hart */
 	unsigned takes;                 /* the thread's rt_sem_take() calls */
+	uint64_t wake_delay;            /* the thread runs this many ticks after its post */
 	uint64_t hold_from, hold_until; /* no delivery in [from, until) */
 	unsigned trytakes;
 	unsigned isr_at_trytake; /* that rt_sem_trytake() comes after one more handler run */
@@ -136,6 +138,22 @@ static ucontext_t *ctx_of(int c)
 	return c == MAIN_CTX ? &main_ctx : &thread.ctx;
 }
 
+/* The posts context @p c waits for are there, and (the thread, with a
+ * wake delay) have been there for wake_delay ticks: it may run. */
+static bool posted(int c)
+{
+	uint64_t delay = c == THREAD_CTX ? hw.wake_delay : 0u;
+
+	if (waits[c].sem == RT_NULL || waits[c].sem->count < waits[c].need) {
+		waits[c].ready_at = UINT64_MAX;
+		return false;
+	}
+	if (waits[c].ready_at == UINT64_MAX) {
+		waits[c].ready_at = sim_now() + delay;
+	}
+	return sim_now() >= waits[c].ready_at;
+}
+
 static bool runnable(int c)
 {
 	if (c == THREAD_CTX && (!thread_made || !thread.started || thread.exited)) {
@@ -144,9 +162,7 @@ static bool runnable(int c)
 	if (c == MAIN_CTX && hw.hung) {
 		return true;
 	}
-	return !waits[c].blocked ||
-	       (waits[c].sem != RT_NULL && waits[c].sem->count >= waits[c].need) ||
-	       sim_now() >= waits[c].deadline;
+	return !waits[c].blocked || posted(c) || sim_now() >= waits[c].deadline;
 }
 
 static void switch_to(int c)
@@ -179,6 +195,7 @@ static rt_err_t block(rt_sem_t sem, uint64_t deadline)
 
 	waits[me].blocked = true;
 	waits[me].need = need;
+	waits[me].ready_at = UINT64_MAX;
 	waits[me].sem = sem;
 	waits[me].deadline = deadline;
 	for (;;) {
@@ -187,7 +204,7 @@ static rt_err_t block(rt_sem_t sem, uint64_t deadline)
 			         "bound",
 			         (unsigned)FOREVER_TCK);
 		}
-		if (sem != RT_NULL && sem->count >= need) {
+		if (posted(me)) {
 			sem->count--;
 			waits[me].blocked = false;
 			return RT_EOK;
@@ -448,6 +465,32 @@ static void test_last_post_taken_with_counted_ones(void **state)
 	check_left_clean();
 }
 
+/* The thread runs 500 ticks after each post (the scheduler's share): every
+ * wake-up sample, the run's last too, is at least the 30-tick interrupt
+ * delay + those 500 ticks after its boundary, and less than a period. */
+static void test_wake_sample_is_time_since_boundary(void **state)
+{
+	const char *j;
+	double min_ns;
+	double max_ns;
+
+	(void)state;
+	hw.wake_delay = 500u;
+	assert_int_equal(run(), 0);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	j = strstr(hw.out, "\"load\":\"thread-wake\"");
+	assert_non_null(j);
+	assert_non_null(strstr(j, "\"min_ns\":"));
+	assert_non_null(strstr(j, "\"max_ns\":"));
+	min_ns = strtod(strstr(j, "\"min_ns\":") + 9, NULL);
+	max_ns = strtod(strstr(j, "\"max_ns\":") + 9, NULL);
+	if (min_ns < 530.0 * 125.0 / 3.0 || max_ns >= (double)PERIOD_US * 1000.0) {
+		fail_msg("thread-wake min %.3f ns, max %.3f ns: want >= %.3f and < %u", min_ns,
+		         max_ns, 530.0 * 125.0 / 3.0, PERIOD_US * 1000u);
+	}
+	check_left_clean();
+}
+
 /* The interrupt never reaches the hart: the command ends with an error
  * within 1 s + 100 periods of the start (no post ever came), says so, and
  * leaves Timer1 stopped, its handler removed, nothing allocated. */
@@ -473,6 +516,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_late_thread_misses_wakeups, setup),
 	        cmocka_unit_test_setup(test_held_interrupts_are_missed_periods, setup),
 	        cmocka_unit_test_setup(test_last_post_taken_with_counted_ones, setup),
+	        cmocka_unit_test_setup(test_wake_sample_is_time_since_boundary, setup),
 	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
