@@ -15,8 +15,9 @@
  *    OSC24M since the period boundary (interrupt-entry latency through
  *    trap entry, the PLIC dispatch and the handler table);
  *  - thread-wake: the ISR releases a semaphore to a thread at priority
- *    BSP_D1_BENCH_PRIO; the thread samples d1_timer_elapsed() (clocks
- *    since the same boundary) when it runs.
+ *    BSP_D1_BENCH_PRIO; the thread samples the time CSR (the same 24 MHz
+ *    OSC24M) since the same boundary, found by the ISR as its time CSR
+ *    reading less its sample, when it runs.
  * Both go to the shared recorder (include/d1/latency.h) and are printed
  * as the same text report and JSON line as the bare-metal, Linux and
  * NuttX benches (os "rtthread", load "timer-irq" / "thread-wake").
@@ -85,6 +86,7 @@ struct d1_bench
     uint32_t periods;
     uint64_t t0;               /* time CSR at the start */
     volatile uint64_t seen;    /* boundaries accounted by the ISR */
+    volatile uint64_t boundary; /* time CSR at the latest of them */
     volatile bool stop;
     volatile bool abort;       /* the command ends the thread early */
     rt_err_t failed;           /* the thread's failed wait (-RT_ETIMEOUT) */
@@ -105,7 +107,8 @@ static void d1_bench_isr(int vector, void *param)
 {
     struct d1_bench *b = (struct d1_bench *)param;
     uint32_t sample = d1_timer_isr(&b->t);
-    uint64_t due = (d1_bench_now() - b->t0) / b->period_clocks; /* boundaries by now */
+    uint64_t now = d1_bench_now();
+    uint64_t due = (now - b->t0) / b->period_clocks; /* boundaries by now */
     uint64_t n;
 
     (void)vector;
@@ -124,6 +127,7 @@ static void d1_bench_isr(int vector, void *param)
         d1_lat_missed(b->irq, (uint32_t)(n - 1u));
     }
     d1_lat_record(b->irq, sample);
+    b->boundary = now - sample;
     b->seen = due;
     if (due >= b->periods)
     {
@@ -141,7 +145,8 @@ static void d1_bench_thread(void *param)
     for (;;)
     {
         uint64_t total;
-        uint32_t elapsed;
+        uint64_t now;
+        uint64_t boundary;
         rt_base_t level;
 
         b->failed = rt_sem_take(b->go, b->wait_ticks);
@@ -149,11 +154,14 @@ static void d1_bench_thread(void *param)
         {
             break;
         }
+        /* the time CSR, not the Timer: the ISR stops the Timer at the
+         * last boundary */
         level = rt_hw_interrupt_disable();
         total = b->seen;
-        elapsed = d1_timer_elapsed(&b->t);
+        boundary = b->boundary;
+        now = d1_bench_now();
         rt_hw_interrupt_enable(level);
-        d1_lat_record(b->wake, elapsed); /* from the latest boundary */
+        d1_lat_record(b->wake, (uint32_t)(now - boundary)); /* from the latest boundary */
         if (total - accounted > 1u)
         {
             b->wake_late++;
