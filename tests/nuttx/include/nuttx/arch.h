@@ -10,6 +10,11 @@
 #define UNUSED(a) ((void)(a))
 #endif
 
+/* NuttX's PANIC() (its <assert.h>): a test defines nx_panic() and fails
+ * there. */
+void nx_panic(const char *file, int line);
+#define PANIC() nx_panic(__FILE__, __LINE__)
+
 void up_enable_irq(int irq);
 void up_disable_irq(int irq);
 void up_putc(int ch);
