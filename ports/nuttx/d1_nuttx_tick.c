@@ -42,6 +42,7 @@
 
 #include <nuttx/config.h>
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include <nuttx/arch.h>

@@ -15,6 +15,9 @@
 void nx_panic(const char *file, int line);
 #define PANIC() nx_panic(__FILE__, __LINE__)
 
+/* The scheduler's tick entry (the tick tests count its calls). */
+void nxsched_process_timer(void);
+
 void up_enable_irq(int irq);
 void up_disable_irq(int irq);
 void up_putc(int ch);

@@ -1,0 +1,302 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The periodic tick glue (ports/nuttx/d1_nuttx_tick.c: Timer1 through the
+ * library, CONFIG_USEC_PER_TICK from the command line) compiled as it is,
+ * on the Timer model, with NuttX's side stood in here: the interrupt line
+ * (the handler runs a varying 0..99 ticks after the model raises Timer1's
+ * line), irq_attach() and nxsched_process_timer() (counted).
+ *
+ * What it checks is what the model measured: Timer1's boundaries exactly
+ * 24 x USEC_PER_TICK input clocks apart (the counter includes zero, so the
+ * glue must not program the interval one clock long: 24,001 clocks a
+ * millisecond was the comparison's 41.7 ppm drift), one scheduler tick per
+ * boundary and none lost over 10,000 ticks, one MMIO write and no read per
+ * tick (without the latency probe), and a Timer1 left running by firmware
+ * with its status bit set giving no early or extra tick. With
+ * CONFIG_D1LIB_TICK_LATENCY the probe's sample equals the delivery delay
+ * and a dispatch without the status bit is no tick.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include <arch/irq.h>
+#include <nuttx/arch.h>
+#include <nuttx/irq.h>
+
+#include "d1/memmap.h"
+#include "d1/mmio.h"
+#include "d1/timer.h"
+#include "d1/timer_regs.h"
+#include "sim.h"
+#include "timer_model.h"
+
+void __wrap_up_timer_initialize(void);
+#ifdef CONFIG_D1LIB_TICK_LATENCY
+extern volatile uint32_t g_d1_tick_latency;
+#endif
+
+#define IRQ_T1   (RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER1)
+#define TICK_CLK (24ull * CONFIG_USEC_PER_TICK)
+#define NTICKS   10000u
+
+static struct timer_model tm;
+
+static struct {
+	xcpt_t isr;
+	void *arg;
+	bool t1_enabled, stimer_disabled;
+	uint64_t lat;
+	bool line_high;
+	uint64_t line_since;
+	unsigned isr_calls;
+	unsigned ticks;         /* nxsched_process_timer() calls */
+	uint64_t first_tick_at; /* model time */
+	uint64_t boundaries;    /* Timer1 boundaries the model counted */
+	uint64_t last_clk, bad_spacing;
+	uint32_t lat_seed;
+} nx;
+
+void nx_panic(const char *file, int line)
+{
+	fail_msg("PANIC() at %s:%d", file, line);
+}
+
+irqstate_t up_irq_save(void)
+{
+	return 0;
+}
+
+void up_irq_restore(irqstate_t flags)
+{
+	(void)flags;
+}
+
+irqstate_t enter_critical_section(void)
+{
+	return 0;
+}
+
+void leave_critical_section(irqstate_t flags)
+{
+	(void)flags;
+}
+
+int irq_attach(int irq, xcpt_t isr, void *arg)
+{
+	assert_int_equal(irq, IRQ_T1);
+	nx.isr = isr;
+	nx.arg = arg;
+	return 0;
+}
+
+int irq_detach(int irq)
+{
+	(void)irq;
+	nx.isr = NULL;
+	return 0;
+}
+
+void up_enable_irq(int irq)
+{
+	if (irq == IRQ_T1) {
+		nx.t1_enabled = true;
+	}
+}
+
+void up_disable_irq(int irq)
+{
+	if (irq == RISCV_IRQ_STIMER) {
+		nx.stimer_disabled = true;
+	}
+}
+
+void nxsched_process_timer(void)
+{
+	if (nx.ticks++ == 0u) {
+		nx.first_tick_at = sim_now();
+	}
+}
+
+/* Every Timer1 boundary: its input-clock index, and whether it is
+ * TICK_CLK after the previous one. */
+static void on_boundary(void *arg, unsigned ch, uint64_t clk)
+{
+	(void)arg;
+	if (ch != 1u) {
+		return;
+	}
+	if (nx.boundaries++ != 0u && clk - nx.last_clk != TICK_CLK) {
+		nx.bad_spacing++;
+	}
+	nx.last_clk = clk;
+}
+
+static uint64_t next_lat(void)
+{
+	nx.lat_seed = nx.lat_seed * 1103515245u + 12345u;
+	return (nx.lat_seed >> 16) % 100u;
+}
+
+static void step(void)
+{
+	uint64_t now;
+
+	sim_advance(1);
+	now = sim_now();
+	if (nx.isr == NULL || !nx.t1_enabled || !timer_model_irq(&tm, 1)) {
+		nx.line_high = false;
+		return;
+	}
+	if (!nx.line_high) {
+		nx.line_high = true;
+		nx.line_since = now;
+		nx.lat = next_lat();
+	}
+	if (now - nx.line_since < nx.lat) {
+		return;
+	}
+	nx.line_high = false;
+	nx.isr_calls++;
+	assert_int_equal(nx.isr(IRQ_T1, NULL, nx.arg), 0);
+}
+
+/* Runs @p ticks of model time: one tick at a time near a boundary or
+ * while the line is up, else straight to two clocks before the next
+ * boundary (CUR counts down through 0: the boundary is CUR + 1 clocks
+ * away). */
+static void run_for(uint64_t ticks)
+{
+	uint64_t end = sim_now() + ticks;
+
+	while (sim_now() < end) {
+		const struct timer_model_ch *c = &tm.ch[1];
+		uint64_t n = end - sim_now();
+
+		if (!nx.line_high && (c->ctrl & D1_TIMER_CTRL_EN_BITS) != 0u && c->loaded &&
+		    c->cur > 4u && !timer_model_irq(&tm, 1)) {
+			if (n > c->cur - 2u) {
+				n = c->cur - 2u;
+			}
+			sim_advance(n);
+			continue;
+		}
+		step();
+	}
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	sim_reset();
+	timer_model_init(&tm, D1_TIMER_BASE);
+	tm.on_boundary = on_boundary;
+	memset(&nx, 0, sizeof(nx));
+	nx.lat_seed = 1u;
+	return 0;
+}
+
+/* 10,000 ticks: every boundary exactly TICK_CLK clocks after the last,
+ * one scheduler tick per boundary, the SBI timer interrupt left off. */
+static void test_ticks_exact(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	__wrap_up_timer_initialize();
+	assert_true(nx.stimer_disabled);
+	assert_true(nx.t1_enabled);
+	t0 = sim_now();
+	run_for(NTICKS * TICK_CLK + TICK_CLK / 2u);
+	assert_int_equal(nx.boundaries, NTICKS);
+	assert_int_equal(nx.bad_spacing, 0);
+	assert_int_equal(nx.ticks, NTICKS);
+	assert_in_range(nx.first_tick_at, t0 + TICK_CLK, t0 + TICK_CLK + 100u);
+}
+
+#ifndef CONFIG_D1LIB_TICK_LATENCY
+/* The tick path's MMIO, measured on the bus: one write (the status
+ * acknowledgement) and no read per tick. */
+static void test_one_write_per_tick(void **state)
+{
+	uint64_t r0;
+	uint64_t w0;
+
+	(void)state;
+	__wrap_up_timer_initialize();
+	run_for(TICK_CLK + TICK_CLK / 2u); /* the first tick */
+	assert_int_equal(nx.ticks, 1);
+	r0 = sim_reads();
+	w0 = sim_writes();
+	run_for(1000u * TICK_CLK);
+	assert_int_equal(nx.ticks, 1001);
+	assert_int_equal(sim_reads() - r0, 0);
+	assert_int_equal(sim_writes() - w0, 1000);
+}
+#else
+/* The probe: g_d1_tick_latency is the clocks from the boundary to the
+ * handler's read, the model's delivery delay; a dispatch without the
+ * status bit is no tick. */
+static void test_latency_probe(void **state)
+{
+	unsigned before;
+
+	(void)state;
+	__wrap_up_timer_initialize();
+	for (unsigned k = 0; k < 100u; k++) {
+		before = nx.ticks;
+		while (nx.ticks == before) {
+			step();
+		}
+		assert_int_equal(g_d1_tick_latency, nx.lat);
+	}
+	before = nx.ticks;
+	assert_int_equal(nx.isr(IRQ_T1, NULL, nx.arg), 0); /* nothing pending */
+	assert_int_equal(nx.ticks, before);
+}
+#endif
+
+/* Firmware left Timer1 running on a 1,000-clock interval with its status
+ * bit and interrupt enable set: after initialisation the first tick comes
+ * one full tick after the start, and no boundary is off the tick grid. */
+static void test_firmware_timer_left_running(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(1), 999u);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(1),
+	                (1u << 2) | D1_TIMER_CTRL_RELOAD_BITS | D1_TIMER_CTRL_EN_BITS);
+	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_IRQ_EN_OFFSET, 2u);
+	sim_advance(5000u);
+	assert_true(timer_model_irq(&tm, 1)); /* pending before NuttX starts */
+	nx.boundaries = 0;
+	nx.bad_spacing = 0;
+	__wrap_up_timer_initialize();
+	t0 = sim_now();
+	nx.boundaries = 0;
+	run_for(100u * TICK_CLK + TICK_CLK / 2u);
+	assert_int_equal(nx.ticks, 100);
+	assert_int_equal(nx.boundaries, 100);
+	assert_int_equal(nx.bad_spacing, 0);
+	assert_in_range(nx.first_tick_at, t0 + TICK_CLK, t0 + TICK_CLK + 100u);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	        cmocka_unit_test_setup(test_ticks_exact, setup),
+#ifndef CONFIG_D1LIB_TICK_LATENCY
+	        cmocka_unit_test_setup(test_one_write_per_tick, setup),
+#else
+	        cmocka_unit_test_setup(test_latency_probe, setup),
+#endif
+	        cmocka_unit_test_setup(test_firmware_timer_left_running, setup),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
