@@ -15,6 +15,7 @@ typedef uintptr_t irqstate_t;
 typedef int (*xcpt_t)(int irq, void *context, void *arg);
 
 irqstate_t up_irq_save(void);
+irqstate_t up_irq_enable(void);
 void up_irq_restore(irqstate_t flags);
 irqstate_t enter_critical_section(void);
 void leave_critical_section(irqstate_t flags);
