@@ -92,7 +92,11 @@ static struct d1_plic_stats g_d1_nx_plic_stats;
  *
  * Description:
  *   S-mode context of hart 0: every source masked, priority 1 (as the chip
- *   sets them), threshold 0, a claim left by firmware completed.
+ *   sets them), threshold 0.  Nothing is claimed here: with every source
+ *   masked a claim reads 0 (the chip's claim-and-complete after masking,
+ *   which this replaces, never completes anything), and a source that
+ *   firmware left in service cannot be found by a claim (neither OpenSBI
+ *   nor U-Boot uses the S-mode context).
  *
  ****************************************************************************/
 
@@ -107,12 +111,6 @@ void __wrap_up_irqinitialize(void)
                    D1_PLIC_NSOURCES, 0u) != D1_OK)
     {
       PANIC();
-    }
-
-  src = d1_plic_claim(&g_d1_nx_plic);
-  if (src != 0u)
-    {
-      d1_plic_complete(&g_d1_nx_plic, src);
     }
 
   for (src = 1u; src <= D1_PLIC_NSOURCES; src++)
