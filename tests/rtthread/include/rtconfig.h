@@ -5,7 +5,9 @@
 #define RT_CONFIG_H__
 
 #define RT_NAME_MAX        20
+#ifndef RT_TICK_PER_SECOND
 #define RT_TICK_PER_SECOND 1000
+#endif
 #define RT_USING_HWTIMER
 #define RT_USING_WDT
 #define RT_USING_SERIAL_V2
