@@ -258,7 +258,8 @@ static inline unsigned d1_plic_claim_begin(struct d1_plic *p, struct d1_plic_fra
 	uint32_t id = d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
 
 	if (__builtin_expect(id - 1u >= (uint32_t)p->nsources, 0)) { /* 0, or above nsources */
-		return d1_plic_claim_cold(p, id, stats);
+		(void)d1_plic_claim_cold(p, id, stats);
+		return 0u; /* said here too: the caller sees nothing to dispatch */
 	}
 	f->svc = id;
 	f->prev = p->active;
