@@ -207,11 +207,25 @@ static void d1_bench_print(struct d1_lat *r, const char *load, uint32_t period_u
     }
 }
 
+/* A decimal argument, all of it, 0..UINT32_MAX; false otherwise. */
+static bool d1_bench_arg(const char *s, uint32_t *out)
+{
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+
+    if (end == s || *end != '\0' || v > UINT32_MAX)
+    {
+        return false;
+    }
+    *out = (uint32_t)v;
+    return true;
+}
+
 static int d1bench(int argc, char **argv)
 {
     struct d1_bench *b = &d1b;
-    uint32_t periods = (argc > 1) ? (uint32_t)atoi(argv[1]) : 20000u;
-    uint32_t period_us = (argc > 2) ? (uint32_t)atoi(argv[2]) : 1000u;
+    uint32_t periods = 20000u;
+    uint32_t period_us = 1000u;
     struct d1_lat_summary si, sw;
     uintptr_t base;
     rt_thread_t th;
@@ -220,7 +234,9 @@ static int d1bench(int argc, char **argv)
     d1_err_t err;
     int ret = 0;
 
-    if (periods == 0u || period_us == 0u || period_us > 100000u)
+    if (argc > 3 || (argc > 1 && !d1_bench_arg(argv[1], &periods)) ||
+        (argc > 2 && !d1_bench_arg(argv[2], &period_us)) ||
+        periods == 0u || period_us == 0u || period_us > 100000u)
     {
         rt_kprintf("usage: d1bench [periods] [period_us 1..100000]\n");
         return -RT_EINVAL;

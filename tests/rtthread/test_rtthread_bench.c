@@ -491,6 +491,34 @@ static void test_wake_sample_is_time_since_boundary(void **state)
 	check_left_clean();
 }
 
+/* Arguments that are not whole decimal numbers in range: the usage line,
+ * -RT_EINVAL, nothing allocated, no Timer started, no handler. */
+static void test_bad_arguments(void **state)
+{
+	static const char *const bad[][2] = {
+	        {"12abc", "100"}, {"", "100"},      {"-1", "100"}, {"0", "100"},
+	        {"10", "0"},      {"10", "100001"}, {"10", "1e3"}, {"4294967296", "100"},
+	};
+	char a0[] = "d1bench";
+
+	(void)state;
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		char a1[16];
+		char a2[16];
+		char *argv[] = {a0, a1, a2, NULL};
+
+		snprintf(a1, sizeof(a1), "%s", bad[k][0]);
+		snprintf(a2, sizeof(a2), "%s", bad[k][1]);
+		assert_int_equal(d1bench(3, argv), -RT_EINVAL);
+		assert_non_null(strstr(rtt_host_last_message(), "usage: d1bench"));
+		assert_int_equal(hw.mallocs, 0);
+		assert_int_equal(hw.sems_live, 0);
+		assert_false(thread_made);
+		assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+		assert_null(rtt_host_irqs[D1_IRQ_TIMER1].handler);
+	}
+}
+
 /* The interrupt never reaches the hart: the command ends with an error
  * within 1 s + 100 periods of the start (no post ever came), says so, and
  * leaves Timer1 stopped, its handler removed, nothing allocated. */
@@ -518,6 +546,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_last_post_taken_with_counted_ones, setup),
 	        cmocka_unit_test_setup(test_wake_sample_is_time_since_boundary, setup),
 	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
+	        cmocka_unit_test_setup(test_bad_arguments, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
