@@ -310,10 +310,6 @@ int d1_nuttx_wdt_initialize(const char *path)
              st.running ? "running" : "stopped",
              (unsigned long)st.timeout_ms,
              st.action == D1_WDT_ACTION_RESET ? "reset" : "no-reset");
-    }
-
-  if (err == D1_OK)
-    {
       err = d1_wdt_takeover(&w, D1_WDT_TAKEOVER_STOP, 0u, NULL, NULL);
     }
 
