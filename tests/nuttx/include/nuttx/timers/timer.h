@@ -7,6 +7,8 @@
 #define D1_TEST_NUTTX_TIMERS_TIMER_H
 
 #include <stdbool.h>
+/* NULL: the real header includes NuttX's <sys/types.h>, which defines it. */
+#include <stddef.h>
 #include <stdint.h>
 
 #define TCFLAGS_ACTIVE  (1 << 0)
