@@ -42,6 +42,7 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <nuttx/arch.h>
@@ -150,7 +151,7 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
     }
 
   next = lo->timeout;
-  if (lo->callback == NULL || !lo->callback(&next, lo->arg) || next == 0u)
+  if (lo->callback == NULL || !lo->callback(&next, lo->arg))
     {
       /* The one-shot has expired: the channel is idle already. */
 
@@ -158,8 +159,16 @@ static int d1_nx_timer_isr(int irq, void *context, void *arg)
       return OK;
     }
 
-  lo->timeout   = next;
-  lo->deadline += (uint64_t)next * D1_NX_TIME_PER_USEC;
+  /* true asks for another period; a next interval of 0 is no new
+   * interval: the period stays (as drivers/timers/timer_wdog.c has it).
+   */
+
+  if (next != 0u)
+    {
+      lo->timeout = next;
+    }
+
+  lo->deadline += (uint64_t)lo->timeout * D1_NX_TIME_PER_USEC;
   d1_nx_timer_arm(lo);
   return OK;
 }
@@ -301,10 +310,22 @@ int d1_nuttx_timer0_register(const char *path)
       return ret;
     }
 
+  /* Timer0's bit in the Timer block's IRQ_EN (0 at reset): without it no
+   * expiry reaches the PLIC.  No expiry is pending (cancelled above).
+   */
+
+  ret = d1_nuttx_errno(d1_timer_irq_enable(&lo->t, true));
+  if (ret < 0)
+    {
+      irq_detach(D1_NX_IRQ_TIMER0);
+      return ret;
+    }
+
   up_enable_irq(D1_NX_IRQ_TIMER0);
   if (timer_register(path, (struct timer_lowerhalf_s *)lo) == NULL)
     {
       up_disable_irq(D1_NX_IRQ_TIMER0);
+      d1_timer_irq_enable(&lo->t, false);
       irq_detach(D1_NX_IRQ_TIMER0);
       return -EEXIST;
     }

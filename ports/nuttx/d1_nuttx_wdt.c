@@ -187,19 +187,22 @@ static int d1_nx_wdt_getstatus(struct watchdog_lowerhalf_s *lower,
   err = d1_wdt_get_state(&lo->w, &st);
   if (err == D1_OK)
     {
-      /* Report what the hardware says, not what we believe. */
+      /* Report what the hardware says, not what we believe.  A stopped
+       * watchdog's MODE holds no interval (stop and takeover write 0, read
+       * back as 500 ms): its timeout is the setting start will arm.
+       */
 
       status->flags    = st.running ? WDFLAGS_ACTIVE : 0;
       status->flags   |= st.action == D1_WDT_ACTION_RESET ?
                          WDFLAGS_RESET : 0;
-      status->timeout  = st.timeout_ms;
+      status->timeout  = st.running ? st.timeout_ms : lo->timeout;
       status->timeleft = 0;
       if (st.running)
         {
           status->timeleft =
             d1_nx_wdt_timeleft(st.timeout_ms,
-                               TICK2MSEC(clock_systime_ticks() -
-                                         lo->last_feed));
+                               (uint64_t)TICK2MSEC(clock_systime_ticks() -
+                                                   lo->last_feed));
         }
     }
 

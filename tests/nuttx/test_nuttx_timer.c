@@ -257,7 +257,7 @@ static struct timer_status_s status(void)
 
 /* The glue's state is static (.bss at boot), so setup registers again and
  * installs the callback; each case sets the timeout it needs. */
-static int setup_raw(void **state)
+static int setup(void **state)
 {
 	(void)state;
 	sim_reset();
@@ -272,18 +272,6 @@ static int setup_raw(void **state)
 	assert_int_equal(d1_nuttx_timer0_register("/dev/timer0"), 0);
 	assert_non_null(lower);
 	lower->ops->setcallback(lower, upper_cb, &nx);
-	return 0;
-}
-
-/* As setup_raw, with Timer0's interrupt enabled in the Timer block's
- * IRQ_EN (set in the model, no bus access): registration leaves it clear
- * (test_register_timer0_interrupt shows it), so without this no interrupt
- * would reach the handler in the other cases. Once registration enables
- * it, this is a no-op and can go. */
-static int setup(void **state)
-{
-	setup_raw(state);
-	tm.irq_en |= D1_TIMER_IRQ_BIT(0);
 	return 0;
 }
 
@@ -739,8 +727,8 @@ static void test_period_beyond_one_arm(void **state)
 
 /* Registration failures: a refused irq_attach() is returned as it is and
  * nothing is registered; a refused timer_register() gives -EEXIST with
- * the interrupt disabled and detached again and Timer0's IRQ_EN bit clear
- * (setup_raw: the test sets nothing). */
+ * the interrupt disabled and detached again and Timer0's IRQ_EN bit clear.
+ */
 static void test_register_failures(void **state)
 {
 	(void)state;
@@ -765,8 +753,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(test_start_without_timeout_refused, setup,
 	                                        teardown),
-	        cmocka_unit_test_setup_teardown(test_register_timer0_interrupt, setup_raw,
-	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_register_timer0_interrupt, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_timeout_to_clocks, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_periodic_no_drift_constant_isr, setup,
 	                                        teardown),
@@ -781,7 +768,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_stop, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_input, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_period_beyond_one_arm, setup, teardown),
-	        cmocka_unit_test_setup_teardown(test_register_failures, setup_raw, teardown),
+	        cmocka_unit_test_setup_teardown(test_register_failures, setup, teardown),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
