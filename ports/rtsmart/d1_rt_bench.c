@@ -350,6 +350,7 @@ static int d1bench(int argc, char **argv)
                        "kept\n");
             return -RT_ETIMEOUT;
         }
+        rt_kprintf("d1bench: the run did not end within %u ms: stopped\n", (unsigned)run_ms);
         ret = -RT_ETIMEOUT;
     }
     t1 = d1_bench_now();

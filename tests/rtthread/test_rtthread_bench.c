@@ -77,6 +77,8 @@ static struct {
 	bool dead;                      /* the line never reaches the hart */
 	unsigned takes;                 /* the thread's rt_sem_take() calls */
 	uint64_t wake_delay;            /* the thread runs this many ticks after its post */
+	int starve;                     /* 1: the thread never runs; 2: not until the abort */
+	uint64_t forever;               /* no progress this long: a wait without bound */
 	uint64_t hold_from, hold_until; /* no delivery in [from, until) */
 	unsigned trytakes;
 	unsigned isr_at_trytake; /* that rt_sem_trytake() comes after one more handler run */
@@ -159,6 +161,9 @@ static bool runnable(int c)
 	if (c == THREAD_CTX && (!thread_made || !thread.started || thread.exited)) {
 		return false;
 	}
+	if (c == THREAD_CTX && (hw.starve == 1 || (hw.starve == 2 && !d1b.abort))) {
+		return false; /* kept from running by higher-priority work */
+	}
 	if (c == MAIN_CTX && hw.hung) {
 		return true;
 	}
@@ -200,9 +205,9 @@ static rt_err_t block(rt_sem_t sem, uint64_t deadline)
 	waits[me].deadline = deadline;
 	for (;;) {
 		if (me == MAIN_CTX && hw.hung) {
-			fail_msg("d1bench: no progress in %u ticks of model time: a wait without "
+			fail_msg("d1bench: no progress in %llu ticks of model time: a wait without "
 			         "bound",
-			         (unsigned)FOREVER_TCK);
+			         (unsigned long long)hw.forever);
 		}
 		if (posted(me)) {
 			sem->count--;
@@ -217,11 +222,30 @@ static rt_err_t block(rt_sem_t sem, uint64_t deadline)
 			switch_to(1 - me);
 			continue;
 		}
-		if (sim_now() - hw.progress >= FOREVER_TCK) {
+		if (sim_now() - hw.progress >= hw.forever) {
 			hw.hung = true;
 			if (me != MAIN_CTX) {
 				switch_to(MAIN_CTX); /* it fails the test there */
 			}
+			continue;
+		}
+		if ((tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS) == 0u && !timer_model_irq(&tm, 1)) {
+			/* Nothing can happen before the next deadline: go there. */
+			uint64_t t = deadline;
+
+			if (waits[1 - me].blocked && waits[1 - me].deadline < t) {
+				t = waits[1 - me].deadline;
+			}
+			for (int c = 0; c < 2; c++) {
+				if (waits[c].blocked && waits[c].ready_at < t) {
+					t = waits[c].ready_at; /* a post waiting out its wake delay
+					                        */
+				}
+			}
+			if (hw.progress + hw.forever < t) {
+				t = hw.progress + hw.forever;
+			}
+			sim_advance(t > sim_now() + 1u ? t - sim_now() - 1u : 1u);
 			continue;
 		}
 		step();
@@ -355,6 +379,7 @@ static int setup(void **state)
 	memset(&hw, 0, sizeof(hw));
 	memset(waits, 0, sizeof(waits));
 	hw.lat = 30u;
+	hw.forever = FOREVER_TCK;
 	cur = MAIN_CTX;
 	thread_made = false;
 	return 0;
@@ -491,6 +516,40 @@ static void test_wake_sample_is_time_since_boundary(void **state)
 	check_left_clean();
 }
 
+/* The thread kept from running until the command gives up on it (the
+ * run's length + 1 s + 100 periods + 2 s): the command ends it, stops the
+ * Timer, frees everything and says so. */
+static void test_thread_starved_run_ended(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	hw.starve = 2;
+	hw.forever = 10u * 24000000u;
+	t0 = sim_now();
+	assert_int_equal(run(), -RT_ETIMEOUT);
+	assert_non_null(strstr(rtt_host_last_message(), "d1bench: the run did not end within"));
+	assert_true(sim_now() - t0 >= 2400000u + PERIODS * PERIOD_TCK + WAIT_BOUND + 24000000u);
+	check_left_clean();
+}
+
+/* The thread never runs at all: after the command's second, 1-s wait it
+ * stops the Timer and masks its interrupt, but leaves the semaphores and
+ * the recorders to the thread that may still use them. */
+static void test_thread_never_ends_memory_kept(void **state)
+{
+	(void)state;
+	hw.starve = 1;
+	hw.forever = 10u * 24000000u;
+	assert_int_equal(run(), -RT_ETIMEOUT);
+	assert_non_null(strstr(rtt_host_last_message(), "did not end: stopped, its memory kept"));
+	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_false(rtt_host_irqs[D1_IRQ_TIMER1].enabled);
+	assert_int_equal(hw.sems_live, 2);
+	assert_int_equal(hw.mallocs, 1);
+	assert_false(thread.exited);
+}
+
 /* Arguments that are not whole decimal numbers in range: the usage line,
  * -RT_EINVAL, nothing allocated, no Timer started, no handler. */
 static void test_bad_arguments(void **state)
@@ -547,6 +606,8 @@ int main(void)
 	        cmocka_unit_test_setup(test_wake_sample_is_time_since_boundary, setup),
 	        cmocka_unit_test_setup(test_no_interrupt_ends_within_bound, setup),
 	        cmocka_unit_test_setup(test_bad_arguments, setup),
+	        cmocka_unit_test_setup(test_thread_starved_run_ended, setup),
+	        cmocka_unit_test_setup(test_thread_never_ends_memory_kept, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
