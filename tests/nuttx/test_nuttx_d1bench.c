@@ -31,6 +31,7 @@
 #include "d1/memmap.h"
 #include "d1/timer_regs.h"
 #include "sim.h"
+#include "nx_line_host.h"
 #include "timer_model.h"
 
 /* The app, its statics visible to the checks below. */
@@ -48,18 +49,6 @@ static struct timer_model tm;
 
 /* NuttX and the hart, as the app sees them. */
 static struct {
-	xcpt_t isr;
-	void *arg;
-	int irq;
-	int attach_ret; /* what irq_attach() returns */
-	bool enabled;   /* up_enable_irq() */
-	unsigned attaches, detaches;
-	uint64_t lat;                   /* line high -> handler, ticks */
-	uint64_t hold_from, hold_until; /* no delivery in [from, until) */
-	bool dead;                      /* the line never reaches the hart */
-	bool line_high;
-	uint64_t line_since;
-	unsigned isr_calls;
 	unsigned waits;
 	unsigned lag_at, lag; /* wait lag_at returns only with 1 + lag posts */
 	unsigned trywaits;
@@ -67,7 +56,6 @@ static struct {
 	uint64_t boundaries;     /* Timer0 boundaries the model counted */
 	uint64_t boundaries_at_done;
 	bool done_seen;
-	unsigned irq_depth;
 	int prio;
 } hw;
 
@@ -82,85 +70,9 @@ static void on_boundary(void *arg, unsigned ch, uint64_t clk)
 	}
 }
 
-irqstate_t up_irq_save(void)
+/* After each handler run: the model's boundary count when the run ended. */
+static void after_isr(void)
 {
-	hw.irq_depth++;
-	return 0;
-}
-
-void up_irq_restore(irqstate_t flags)
-{
-	(void)flags;
-	assert_true(hw.irq_depth > 0u);
-	hw.irq_depth--;
-}
-
-irqstate_t enter_critical_section(void)
-{
-	return up_irq_save();
-}
-
-void leave_critical_section(irqstate_t flags)
-{
-	up_irq_restore(flags);
-}
-
-int irq_attach(int irq, xcpt_t isr, void *arg)
-{
-	hw.attaches++;
-	if (hw.attach_ret != 0) {
-		return hw.attach_ret;
-	}
-	hw.irq = irq;
-	hw.isr = isr;
-	hw.arg = arg;
-	return 0;
-}
-
-int irq_detach(int irq)
-{
-	hw.detaches++;
-	if (irq == hw.irq) {
-		hw.isr = NULL;
-	}
-	return 0;
-}
-
-void up_enable_irq(int irq)
-{
-	assert_int_equal(irq, RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0);
-	hw.enabled = true;
-}
-
-void up_disable_irq(int irq)
-{
-	assert_int_equal(irq, RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0);
-	hw.enabled = false;
-}
-
-/* One tick of model time, then the handler if the line is up, delivered
- * and its delay is over. */
-static void step(void)
-{
-	uint64_t now;
-
-	sim_advance(1);
-	now = sim_now();
-	if (hw.isr == NULL || !hw.enabled || !timer_model_irq(&tm, 0)) {
-		hw.line_high = false;
-		return;
-	}
-	if (!hw.line_high) {
-		hw.line_high = true;
-		hw.line_since = now;
-	}
-	if (hw.dead || (now >= hw.hold_from && now < hw.hold_until) ||
-	    now - hw.line_since < hw.lat) {
-		return;
-	}
-	hw.line_high = false;
-	assert_int_equal(hw.isr(hw.irq, NULL, hw.arg), 0);
-	hw.isr_calls++;
 	if (g_done && !hw.done_seen) {
 		hw.done_seen = true;
 		hw.boundaries_at_done = hw.boundaries;
@@ -175,7 +87,7 @@ static bool run_until_post(sem_t *sem, uint64_t deadline)
 	int need = 1;
 
 	assert_true(sem->live);
-	assert_int_equal(hw.irq_depth, 0); /* never waits with interrupts off */
+	assert_int_equal(nx_line.depth, 0); /* never waits with interrupts off */
 	if (++hw.waits == hw.lag_at) {
 		need += (int)hw.lag;
 	}
@@ -183,7 +95,7 @@ static bool run_until_post(sem_t *sem, uint64_t deadline)
 		if (sim_now() >= deadline) {
 			return false;
 		}
-		step();
+		nx_line_step(1u);
 	}
 	return true;
 }
@@ -245,10 +157,10 @@ int sem_clockwait(sem_t *sem, clockid_t clk, const struct timespec *abstime)
 int sem_trywait(sem_t *sem)
 {
 	if (++hw.trywaits == hw.isr_at_trywait) {
-		unsigned before = hw.isr_calls;
+		unsigned before = nx_line.isr_calls;
 
-		while (hw.isr_calls == before) {
-			step();
+		while (nx_line.isr_calls == before) {
+			nx_line_step(1u);
 		}
 	}
 	if (sem->count == 0) {
@@ -293,7 +205,9 @@ static int setup(void **state)
 	timer_model_init(&tm, D1_TIMER_BASE);
 	tm.on_boundary = on_boundary;
 	memset(&hw, 0, sizeof(hw));
-	hw.lat = 30u;
+	nx_line_reset(&tm, 0u, RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER0);
+	nx_line.lat = 30u;
+	nx_line.after_isr = after_isr;
 	return 0;
 }
 
@@ -331,10 +245,10 @@ static bool timer0_enabled(void)
 static void check_left_clean(void)
 {
 	assert_false(timer0_enabled());
-	assert_false(hw.enabled);
-	assert_null(hw.isr);
+	assert_false(nx_line.enabled);
+	assert_null(nx_line.isr);
 	assert_int_equal(hw.prio, SCHED_PRIORITY_DEFAULT);
-	assert_int_equal(hw.irq_depth, 0);
+	assert_int_equal(nx_line.depth, 0);
 }
 
 /* A finished run: every period the model counted up to the last handler
@@ -396,8 +310,8 @@ static void test_clean_run(void **state)
 static void test_held_interrupts_are_missed_periods(void **state)
 {
 	(void)state;
-	hw.hold_from = 50u * PERIOD_TCK + PERIOD_TCK / 2u;
-	hw.hold_until = hw.hold_from + 3u * PERIOD_TCK + PERIOD_TCK / 2u;
+	nx_line.hold_from = 50u * PERIOD_TCK + PERIOD_TCK / 2u;
+	nx_line.hold_until = nx_line.hold_from + 3u * PERIOD_TCK + PERIOD_TCK / 2u;
 	assert_int_equal(run(), 0);
 	check_run(2, 2);
 	check_left_clean();
@@ -409,7 +323,7 @@ static void test_held_interrupts_are_missed_periods(void **state)
 static void test_held_first_interrupt(void **state)
 {
 	(void)state;
-	hw.hold_until = 2u * PERIOD_TCK + PERIOD_TCK / 2u;
+	nx_line.hold_until = 2u * PERIOD_TCK + PERIOD_TCK / 2u;
 	assert_int_equal(run(), 0);
 	check_run(1, 1);
 	check_left_clean();
@@ -458,12 +372,12 @@ static void test_no_interrupt_ends_within_bound(void **state)
 	uint64_t t0;
 
 	(void)state;
-	hw.dead = true;
+	nx_line.dead = true;
 	t0 = sim_now();
 	assert_int_equal(run(), 1);
 	assert_true(sim_now() - t0 <= WAIT_BOUND + PERIOD_TCK);
 	assert_true(sim_now() - t0 >= WAIT_BOUND);
-	assert_int_equal(hw.isr_calls, 0);
+	assert_int_equal(nx_line.isr_calls, 0);
 	assert_non_null(strstr(out, "d1bench: no Timer0 interrupt"));
 	check_left_clean();
 }
@@ -472,12 +386,12 @@ static void test_no_interrupt_ends_within_bound(void **state)
 static void test_attach_refused_starts_nothing(void **state)
 {
 	(void)state;
-	hw.attach_ret = -EBUSY;
+	nx_line.attach_ret = -EBUSY;
 	assert_int_equal(run(), 1);
-	assert_int_equal(hw.attaches, 1);
+	assert_int_equal(nx_line.attaches, 1);
 	assert_int_equal(hw.boundaries, 0);
 	assert_false(timer0_enabled());
-	assert_false(hw.enabled);
+	assert_false(nx_line.enabled);
 	assert_int_not_equal(hw.prio, SCHED_PRIORITY_MAX); /* not left raised */
 	assert_non_null(strstr(out, "d1bench: irq_attach"));
 }

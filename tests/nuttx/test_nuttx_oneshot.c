@@ -37,6 +37,7 @@
 #include "d1/timer.h"
 #include "d1/timer_regs.h"
 #include "sim.h"
+#include "nx_line_host.h"
 #include "timer_model.h"
 
 void __wrap_up_timer_initialize(void);
@@ -47,14 +48,6 @@ void __wrap_up_timer_initialize(void);
 static struct timer_model tm;
 
 static struct {
-	xcpt_t isr;
-	void *arg;
-	bool t1_enabled, stimer_disabled;
-	unsigned depth; /* up_irq_save() nesting */
-	uint64_t lat;   /* line high -> handler, ticks */
-	bool line_high;
-	uint64_t line_since;
-	unsigned isr_calls;
 	struct oneshot_lowerhalf_s *lower;
 	/* the client */
 	unsigned ncb;
@@ -63,64 +56,6 @@ static struct {
 	uint64_t next_deadline; /* the periodic client's next absolute deadline */
 	unsigned periods_left;
 } nx;
-
-void nx_panic(const char *file, int line)
-{
-	fail_msg("PANIC() at %s:%d", file, line);
-}
-
-irqstate_t up_irq_save(void)
-{
-	return (irqstate_t)nx.depth++;
-}
-
-void up_irq_restore(irqstate_t flags)
-{
-	assert_true(nx.depth > 0u);
-	nx.depth--;
-	assert_int_equal(nx.depth, flags);
-}
-
-irqstate_t enter_critical_section(void)
-{
-	return up_irq_save();
-}
-
-void leave_critical_section(irqstate_t flags)
-{
-	up_irq_restore(flags);
-}
-
-int irq_attach(int irq, xcpt_t isr, void *arg)
-{
-	assert_int_equal(irq, IRQ_T1);
-	nx.isr = isr;
-	nx.arg = arg;
-	return 0;
-}
-
-int irq_detach(int irq)
-{
-	(void)irq;
-	nx.isr = NULL;
-	return 0;
-}
-
-void up_enable_irq(int irq)
-{
-	if (irq == IRQ_T1) {
-		nx.t1_enabled = true;
-	}
-}
-
-void up_disable_irq(int irq)
-{
-	if (irq == RISCV_IRQ_STIMER) {
-		nx.stimer_disabled = true;
-	} else if (irq == IRQ_T1) {
-		nx.t1_enabled = false;
-	}
-}
 
 void up_alarm_set_lowerhalf(struct oneshot_lowerhalf_s *lower)
 {
@@ -141,31 +76,6 @@ static void client_cb(struct oneshot_lowerhalf_s *lower, void *arg)
 	}
 }
 
-/* Model time moves by @p n ticks (1 when an event is near), then the
- * handler runs if the line is up, enabled, interrupts are on and its
- * latency is over. */
-static void step(uint64_t n)
-{
-	uint64_t now;
-
-	sim_advance(n);
-	now = sim_now();
-	if (nx.isr == NULL || !nx.t1_enabled || !timer_model_irq(&tm, 1)) {
-		nx.line_high = false;
-		return;
-	}
-	if (!nx.line_high) {
-		nx.line_high = true;
-		nx.line_since = now;
-	}
-	if (nx.depth != 0u || now - nx.line_since < nx.lat) {
-		return;
-	}
-	nx.line_high = false;
-	nx.isr_calls++;
-	assert_int_equal(nx.isr(IRQ_T1, NULL, nx.arg), 0);
-}
-
 /* Runs model time to @p until: one tick at a time within 64 ticks of
  * @p near (the next deadline the test knows of) and after it, in steps of
  * up to 2^20 ticks before it. */
@@ -184,7 +94,7 @@ static void run_to(uint64_t until, uint64_t near)
 		if (n > until - now) {
 			n = until - now;
 		}
-		step(n);
+		nx_line_step(n);
 	}
 }
 
@@ -199,6 +109,7 @@ static int setup(void **state)
 	sim_reset();
 	timer_model_init(&tm, D1_TIMER_BASE);
 	memset(&nx, 0, sizeof(nx));
+	nx_line_reset(&tm, 1u, IRQ_T1);
 	__wrap_up_timer_initialize();
 	assert_non_null(nx.lower);
 	nx.lower->callback = client_cb;
@@ -211,15 +122,15 @@ static int setup(void **state)
 static void test_init(void **state)
 {
 	(void)state;
-	assert_non_null(nx.isr);
-	assert_true(nx.t1_enabled);
-	assert_true(nx.stimer_disabled);
+	assert_non_null(nx_line.isr);
+	assert_true(nx_line.enabled);
+	assert_true(nx_line.stimer_disabled);
 	assert_int_equal(nx.lower->frequency, 24000000u);
 	assert_int_equal(nx.lower->ops->max_delay(nx.lower), D1_TIMER_ONESHOT_MAX);
 	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
 	run_to(sim_now() + 48000u, 0u);
 	assert_int_equal(nx.ncb, 0);
-	assert_int_equal(nx.depth, 0);
+	assert_int_equal(nx_line.depth, 0);
 }
 
 /* A relative 1 ms: one callback, at the deadline (time CSR at the call +
@@ -234,7 +145,7 @@ static void test_start_relative(void **state)
 	run_to(t0 + 48000u, t0 + 24000u);
 	assert_int_equal(nx.ncb, 1);
 	assert_in_range(nx.cb_at[0], t0 + 24000u, t0 + 24004u);
-	assert_int_equal(nx.depth, 0);
+	assert_int_equal(nx_line.depth, 0);
 }
 
 /* A periodic client re-arming absolute deadlines from its callback, the
@@ -247,7 +158,7 @@ static void test_absolute_rearm_no_drift(void **state)
 	unsigned k;
 
 	(void)state;
-	nx.lat = 50u;
+	nx_line.lat = 50u;
 	nx.period = 24000u;
 	nx.periods_left = 999u;
 	d0 = now_csr() + 24000u;
@@ -295,7 +206,7 @@ static void test_deadline_beyond_one_arm(void **state)
 	nx.lower->ops->start_absolute(nx.lower, d);
 	run_to(d - 100u, d);
 	assert_int_equal(nx.ncb, 0);
-	assert_true(nx.isr_calls >= 1u); /* an intermediate arm expired */
+	assert_true(nx_line.isr_calls >= 1u); /* an intermediate arm expired */
 	run_to(d + 200u, d);
 	assert_int_equal(nx.ncb, 1);
 	assert_in_range(nx.cb_at[0], d, d + 4u);
@@ -314,7 +225,7 @@ static void test_cancel(void **state)
 	nx.lower->ops->cancel(nx.lower);
 	run_to(t0 + 96000u, t0 + 24000u);
 	assert_int_equal(nx.ncb, 0);
-	assert_int_equal(nx.isr_calls, 0);
+	assert_int_equal(nx_line.isr_calls, 0);
 	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
 }
 

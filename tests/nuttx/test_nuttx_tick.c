@@ -34,6 +34,7 @@
 #include "d1/timer.h"
 #include "d1/timer_regs.h"
 #include "sim.h"
+#include "nx_line_host.h"
 #include "timer_model.h"
 
 void __wrap_up_timer_initialize(void);
@@ -48,73 +49,11 @@ extern volatile uint32_t g_d1_tick_latency;
 static struct timer_model tm;
 
 static struct {
-	xcpt_t isr;
-	void *arg;
-	bool t1_enabled, stimer_disabled;
-	uint64_t lat;
-	bool line_high;
-	uint64_t line_since;
-	unsigned isr_calls;
 	unsigned ticks;         /* nxsched_process_timer() calls */
 	uint64_t first_tick_at; /* model time */
 	uint64_t boundaries;    /* Timer1 boundaries the model counted */
 	uint64_t last_clk, bad_spacing;
-	uint32_t lat_seed;
 } nx;
-
-void nx_panic(const char *file, int line)
-{
-	fail_msg("PANIC() at %s:%d", file, line);
-}
-
-irqstate_t up_irq_save(void)
-{
-	return 0;
-}
-
-void up_irq_restore(irqstate_t flags)
-{
-	(void)flags;
-}
-
-irqstate_t enter_critical_section(void)
-{
-	return 0;
-}
-
-void leave_critical_section(irqstate_t flags)
-{
-	(void)flags;
-}
-
-int irq_attach(int irq, xcpt_t isr, void *arg)
-{
-	assert_int_equal(irq, IRQ_T1);
-	nx.isr = isr;
-	nx.arg = arg;
-	return 0;
-}
-
-int irq_detach(int irq)
-{
-	(void)irq;
-	nx.isr = NULL;
-	return 0;
-}
-
-void up_enable_irq(int irq)
-{
-	if (irq == IRQ_T1) {
-		nx.t1_enabled = true;
-	}
-}
-
-void up_disable_irq(int irq)
-{
-	if (irq == RISCV_IRQ_STIMER) {
-		nx.stimer_disabled = true;
-	}
-}
 
 void nxsched_process_timer(void)
 {
@@ -137,59 +76,6 @@ static void on_boundary(void *arg, unsigned ch, uint64_t clk)
 	nx.last_clk = clk;
 }
 
-static uint64_t next_lat(void)
-{
-	nx.lat_seed = nx.lat_seed * 1103515245u + 12345u;
-	return (nx.lat_seed >> 16) % 100u;
-}
-
-static void step(void)
-{
-	uint64_t now;
-
-	sim_advance(1);
-	now = sim_now();
-	if (nx.isr == NULL || !nx.t1_enabled || !timer_model_irq(&tm, 1)) {
-		nx.line_high = false;
-		return;
-	}
-	if (!nx.line_high) {
-		nx.line_high = true;
-		nx.line_since = now;
-		nx.lat = next_lat();
-	}
-	if (now - nx.line_since < nx.lat) {
-		return;
-	}
-	nx.line_high = false;
-	nx.isr_calls++;
-	assert_int_equal(nx.isr(IRQ_T1, NULL, nx.arg), 0);
-}
-
-/* Runs @p ticks of model time: one tick at a time near a boundary or
- * while the line is up, else straight to two clocks before the next
- * boundary (CUR counts down through 0: the boundary is CUR + 1 clocks
- * away). */
-static void run_for(uint64_t ticks)
-{
-	uint64_t end = sim_now() + ticks;
-
-	while (sim_now() < end) {
-		const struct timer_model_ch *c = &tm.ch[1];
-		uint64_t n = end - sim_now();
-
-		if (!nx.line_high && (c->ctrl & D1_TIMER_CTRL_EN_BITS) != 0u && c->loaded &&
-		    c->cur > 4u && !timer_model_irq(&tm, 1)) {
-			if (n > c->cur - 2u) {
-				n = c->cur - 2u;
-			}
-			sim_advance(n);
-			continue;
-		}
-		step();
-	}
-}
-
 static int setup(void **state)
 {
 	(void)state;
@@ -197,7 +83,9 @@ static int setup(void **state)
 	timer_model_init(&tm, D1_TIMER_BASE);
 	tm.on_boundary = on_boundary;
 	memset(&nx, 0, sizeof(nx));
-	nx.lat_seed = 1u;
+	nx_line_reset(&tm, 1u, IRQ_T1);
+	nx_line.lat_seed = 1u; /* the handler 0..99 ticks after the line rises */
+	nx_line.lat_span = 100u;
 	return 0;
 }
 
@@ -209,10 +97,10 @@ static void test_ticks_exact(void **state)
 
 	(void)state;
 	__wrap_up_timer_initialize();
-	assert_true(nx.stimer_disabled);
-	assert_true(nx.t1_enabled);
+	assert_true(nx_line.stimer_disabled);
+	assert_true(nx_line.enabled);
 	t0 = sim_now();
-	run_for(NTICKS * TICK_CLK + TICK_CLK / 2u);
+	nx_line_run_for(NTICKS * TICK_CLK + TICK_CLK / 2u);
 	assert_int_equal(nx.boundaries, NTICKS);
 	assert_int_equal(nx.bad_spacing, 0);
 	assert_int_equal(nx.ticks, NTICKS);
@@ -229,11 +117,11 @@ static void test_one_write_per_tick(void **state)
 
 	(void)state;
 	__wrap_up_timer_initialize();
-	run_for(TICK_CLK + TICK_CLK / 2u); /* the first tick */
+	nx_line_run_for(TICK_CLK + TICK_CLK / 2u); /* the first tick */
 	assert_int_equal(nx.ticks, 1);
 	r0 = sim_reads();
 	w0 = sim_writes();
-	run_for(1000u * TICK_CLK);
+	nx_line_run_for(1000u * TICK_CLK);
 	assert_int_equal(nx.ticks, 1001);
 	assert_int_equal(sim_reads() - r0, 0);
 	assert_int_equal(sim_writes() - w0, 1000);
@@ -251,12 +139,12 @@ static void test_latency_probe(void **state)
 	for (unsigned k = 0; k < 100u; k++) {
 		before = nx.ticks;
 		while (nx.ticks == before) {
-			step();
+			nx_line_step(1u);
 		}
-		assert_int_equal(g_d1_tick_latency, nx.lat);
+		assert_int_equal(g_d1_tick_latency, nx_line.lat);
 	}
 	before = nx.ticks;
-	assert_int_equal(nx.isr(IRQ_T1, NULL, nx.arg), 0); /* nothing pending */
+	assert_int_equal(nx_line.isr(IRQ_T1, NULL, nx_line.arg), 0); /* nothing pending */
 	assert_int_equal(nx.ticks, before);
 }
 #endif
@@ -279,7 +167,7 @@ static void test_firmware_timer_left_running(void **state)
 	t0 = sim_now();
 	nx.boundaries = 0; /* count the new schedule's boundaries only */
 	nx.bad_spacing = 0;
-	run_for(100u * TICK_CLK + TICK_CLK / 2u);
+	nx_line_run_for(100u * TICK_CLK + TICK_CLK / 2u);
 	assert_int_equal(nx.ticks, 100);
 	assert_int_equal(nx.boundaries, 100);
 	assert_int_equal(nx.bad_spacing, 0);
