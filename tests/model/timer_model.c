@@ -241,6 +241,20 @@ void timer_model_init(struct timer_model *m, uintptr_t base)
 	sim_map(&m->region);
 }
 
+uint64_t timer_model_ticks_to_boundary(const struct timer_model *m, unsigned ch)
+{
+	const struct timer_model_ch *c = &m->ch[ch];
+	unsigned k = CTRL_PRES(c->ctrl);
+
+	if ((c->ctrl & CTRL_EN) == 0 || !c->loaded || c->stopped || c->reload_req ||
+	    CTRL_SRC(c->ctrl) != 1u || m->osc24m_hz != SIM_HZ) {
+		return 0; /* not counting, or not one source edge per tick */
+	}
+	/* through zero to the boundary: cur + 1 input clocks of 2^k edges,
+	 * less the edges of the next clock already seen */
+	return (((uint64_t)c->cur + 1u) << k) - c->presc_resid;
+}
+
 bool timer_model_irq(const struct timer_model *m, unsigned ch)
 {
 	return (m->irq_en & m->irq_sta & (1u << ch)) != 0;

@@ -83,6 +83,11 @@ struct timer_model {
 /* Initialise and map at base (window 0xA0: the watchdog at +0xA0 is a
  * separate model). */
 void timer_model_init(struct timer_model *m, uintptr_t base);
+/* Model ticks from now to the channel's next boundary, for a test that
+ * wants to skip idle time: exact for a loaded, counting channel on OSC24M
+ * at SIM_HZ; 0 when that is not so (not counting, a RELOAD pending, LOSC,
+ * another rate): then step. */
+uint64_t timer_model_ticks_to_boundary(const struct timer_model *m, unsigned ch);
 /* Level of the channel's interrupt line (IRQ_EN & IRQ_STA). */
 bool timer_model_irq(const struct timer_model *m, unsigned ch);
 /* Source edges of @p src (0 LOSC, 1 OSC24M) elapsed by model time @p now. */

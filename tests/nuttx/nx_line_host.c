@@ -18,7 +18,6 @@
 #include <arch/irq.h>
 #include <nuttx/arch.h>
 
-#include "d1/timer_regs.h"
 #include "sim.h"
 
 struct nx_line nx_line;
@@ -130,13 +129,12 @@ void nx_line_run_for(uint64_t ticks)
 	uint64_t end = sim_now() + ticks;
 
 	while (sim_now() < end) {
-		const struct timer_model_ch *c = &nx_line.tm->ch[nx_line.ch];
+		uint64_t to = timer_model_ticks_to_boundary(nx_line.tm, nx_line.ch);
 		uint64_t n = end - sim_now();
 
-		if (!nx_line.high && (c->ctrl & D1_TIMER_CTRL_EN_BITS) != 0u && c->loaded &&
-		    c->cur > 4u && !timer_model_irq(nx_line.tm, nx_line.ch)) {
-			if (n > c->cur - 2u) {
-				n = c->cur - 2u;
+		if (!nx_line.high && to > 4u && !timer_model_irq(nx_line.tm, nx_line.ch)) {
+			if (n > to - 2u) {
+				n = to - 2u;
 			}
 			sim_advance(n);
 			continue;

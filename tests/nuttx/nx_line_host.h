@@ -52,9 +52,9 @@ void nx_line_reset(struct timer_model *tm, unsigned ch, int irq);
  * over. */
 void nx_line_step(uint64_t n);
 
-/* Model time to @p until: while the line is down and the channel runs,
- * straight to two clocks before its next boundary (CUR counts down
- * through 0: CUR + 1 clocks away), else one tick at a time. */
+/* @p ticks of model time: while the line is down and the channel counts,
+ * straight to two ticks before its next boundary
+ * (timer_model_ticks_to_boundary()), else one tick at a time. */
 void nx_line_run_for(uint64_t ticks);
 
 #endif

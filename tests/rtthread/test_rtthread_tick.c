@@ -110,19 +110,17 @@ static void step(void)
 	}
 }
 
-/* Model time to @p end: straight to two clocks before the next boundary
- * when the line is down (CUR counts down through 0), else a tick at a
- * time. */
+/* Model time to @p end: straight to two ticks before the next boundary
+ * when the line is down, else a tick at a time. */
 static void run_to(uint64_t end)
 {
 	while (sim_now() < end) {
-		const struct timer_model_ch *c = &tm.ch[1];
+		uint64_t to = timer_model_ticks_to_boundary(&tm, 1);
 		uint64_t n = end - sim_now();
 
-		if (!hw.line_high && (c->ctrl & D1_TIMER_CTRL_EN_BITS) != 0u && c->loaded &&
-		    c->cur > 4u && !timer_model_irq(&tm, 1)) {
-			if (n > c->cur - 2u) {
-				n = c->cur - 2u;
+		if (!hw.line_high && to > 4u && !timer_model_irq(&tm, 1)) {
+			if (n > to - 2u) {
+				n = to - 2u;
 			}
 			sim_advance(n);
 			continue;
