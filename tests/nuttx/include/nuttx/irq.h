@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Stand-in for <nuttx/irq.h>: interrupt masking as the host tests model it
- * (nx_standin.c counts the nesting depth; nx_uart_host.c maps it onto the
- * simulator's interrupt model) and irq_attach()/irq_detach()
- * (nx_uart_host.c).
+ * (nx_standin.c and nx_line_host.c count the nesting depth; nx_uart_host.c
+ * maps it onto the simulator's interrupt model) and irq_attach()/
+ * irq_detach() (nx_uart_host.c, nx_line_host.c; the PLIC, timer and
+ * watchdog tests their own).
  */
 #ifndef D1_TEST_NUTTX_IRQ_H
 #define D1_TEST_NUTTX_IRQ_H
