@@ -257,6 +257,14 @@ unsigned d1_plic_claim_cold(struct d1_plic *p, uint32_t id, struct d1_plic_stats
 	return 0u;
 }
 
+void d1_plic_claim_unhandled(struct d1_plic *p, struct d1_plic_frame *f,
+                             struct d1_plic_stats *stats)
+{
+	p->active = f->prev;
+	/* No handler ran, so nothing completed it: svc is the id (1..nsources). */
+	complete_and_mask(p, f->svc, stats);
+}
+
 /* Cold path: bad table, or no stats struct (a zeroed one on the caller's
  * stack stands in). Recursion of depth 1: d1_plic_isr() comes back here
  * only without stats or with a bad table, and this call passes stats and

@@ -521,6 +521,39 @@ static void test_lean_claim_spurious_and_foreign_counted(void **state)
 	assert_int_equal(st.spurious, 1);
 }
 
+/* An OS with no handler for a claimed source ends the dispatch with
+ * d1_plic_claim_unhandled(): completed before the mask, masked in this
+ * context so the high level cannot storm, counted as unhandled (not
+ * dispatched), the frame unlinked; enabled again with a handler, the still
+ * high level is delivered. */
+static void test_lean_claim_unhandled(void **state)
+{
+	struct d1_plic_stats st = {0};
+	struct d1_plic_frame f;
+	unsigned src;
+
+	(void)state;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 18, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
+	plic_model_set_level(&pm, 18, true); /* stays high */
+	src = d1_plic_claim_begin(&plic, &f, &st);
+	assert_int_equal(src, 18);
+	d1_plic_claim_unhandled(&plic, &f, &st);
+	assert_null(plic.active);
+	assert_int_equal(pm.claimed_by[18], -1);
+	assert_false(plic_model_enabled(&pm, 1, 18));
+	assert_false(plic_model_eip(&pm, 1));
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+	assert_int_equal(st.unhandled, 1);
+	assert_int_equal(st.dispatched, 0);
+	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
+	lean_dispatch(&st, lean_level);
+	assert_int_equal(hl.calls[18], 1);
+	assert_int_equal(st.dispatched, 1);
+	assert_false(plic_model_eip(&pm, 1));
+}
+
 static void test_s_per_and_delegation(void **state)
 {
 	struct d1_plic m_ctx;
@@ -998,6 +1031,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_lean_claim_masked_or_self_completed_once, setup),
 	        cmocka_unit_test_setup(test_lean_claim_spurious_and_foreign_counted, setup),
 	        cmocka_unit_test_setup(test_lean_claim_nested, setup),
+	        cmocka_unit_test_setup(test_lean_claim_unhandled, setup),
 	        cmocka_unit_test_setup(test_s_per_and_delegation, setup),
 	        cmocka_unit_test_setup(test_qemu_virt_prio_max, setup),
 	        cmocka_unit_test_setup(test_nested_dispatch_disable_of_outer_source, setup),

@@ -290,6 +290,19 @@ static inline void d1_plic_claim_end(struct d1_plic *p, struct d1_plic_frame *f,
 }
 
 /**
+ * @brief End a dispatch begun by d1_plic_claim_begin() whose source has no
+ *        handler in the OS: complete it, mask it in this context (so a level
+ *        that stays high cannot storm), count it in @p stats->unhandled (not
+ *        dispatched), unlink the frame, as d1_plic_isr() does for a table
+ *        entry without a handler. Call it instead of d1_plic_claim_end().
+ * @param p     The handle given to d1_plic_claim_begin() (not checked).
+ * @param f     The frame given to it (which returned non-zero).
+ * @param stats The counters given to it.
+ */
+void d1_plic_claim_unhandled(struct d1_plic *p, struct d1_plic_frame *f,
+                             struct d1_plic_stats *stats);
+
+/**
  * @brief M-mode only (from S-mode it faults on the D1): set or clear
  *        PLIC_CTRL.S_PER and verify by read-back. S_PER: docs/uart-and-plic.md.
  * @param base PLIC base, non-zero, 4-byte aligned.
