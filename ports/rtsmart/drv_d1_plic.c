@@ -10,8 +10,13 @@
 
 /*
  * rt_hw_interrupt_install/mask/umask and the PLIC dispatch of the c906
- * libcpu, served by the library's PLIC driver (d1_plic_*, dispatch in
- * d1_plic_isr()) instead of libcpu/risc-v/t-head/c906/plic.c.
+ * libcpu, served by the library's PLIC driver (d1_plic_*; one claim per
+ * trap through its lean entry, d1_plic_claim_begin()/_end(), into this
+ * file's handler table) instead of libcpu/risc-v/t-head/c906/plic.c. A
+ * claim of 0 is counted as spurious; a source with no handler is
+ * completed, masked and counted as unhandled (d1_plic_claim_unhandled());
+ * rt_hw_interrupt_mask() from a handler completes its source before
+ * masking it.
  *
  * Mechanism, with no RT-Thread file edited: the SConscript links with
  * -Wl,--wrap= for rt_hw_interrupt_init, rt_hw_interrupt_install,
@@ -60,7 +65,6 @@ struct d1_rt_irq
 static struct d1_plic d1_plic_dev;
 static bool d1_plic_ready;
 static struct d1_rt_irq d1_irqs[D1_PLIC_NSOURCES + 1u];
-static struct d1_plic_entry d1_plic_table[D1_PLIC_NSOURCES + 1u];
 static struct d1_plic_stats d1_plic_stat;
 static rt_uint32_t d1_irq_bad_vector;
 static rt_uint32_t d1_irq_replaced;
@@ -68,14 +72,6 @@ static d1_err_t d1_plic_init_err = D1_ESTATE;
 
 /* NOLINTNEXTLINE(bugprone-reserved-identifier): ld --wrap's name of the original */
 void __real_rt_hw_interrupt_init(void);
-
-static void d1_rt_irq_call(unsigned source, void *arg)
-{
-    struct d1_rt_irq *e = (struct d1_rt_irq *)arg;
-
-    e->count++;
-    e->handler((int)source, e->param);
-}
 
 static bool d1_rt_vector_ok(int vector)
 {
@@ -95,7 +91,6 @@ void __wrap_rt_hw_interrupt_init(void)
      * its own way; the library's init below sets every register again). */
     __real_rt_hw_interrupt_init();
     rt_memset(d1_irqs, 0, sizeof(d1_irqs));
-    rt_memset(d1_plic_table, 0, sizeof(d1_plic_table));
     rt_memset(&d1_plic_stat, 0, sizeof(d1_plic_stat));
     d1_irq_bad_vector = 0u;
     d1_irq_replaced = 0u;
@@ -137,9 +132,6 @@ rt_isr_handler_t __wrap_rt_hw_interrupt_install(int vector, rt_isr_handler_t han
     e->handler = handler;
     e->param = param;
     e->name = name;
-    d1_plic_table[vector].arg = e;
-    d1_plic_table[vector].edge = false; /* all D1 peripheral sources are level */
-    d1_plic_table[vector].fn = (handler != RT_NULL) ? d1_rt_irq_call : RT_NULL;
     rt_hw_interrupt_enable(level);
     return old;
 }
@@ -166,14 +158,33 @@ void __wrap_rt_hw_interrupt_umask(int vector)
 }
 
 /* Called by handle_trap() for a supervisor external interrupt, inside
- * rt_interrupt_enter()/leave(), with interrupts off. */
+ * rt_interrupt_enter()/leave(), with interrupts off: one claim (another
+ * pending source keeps SEIP high and traps again). All D1 peripheral
+ * sources are level: the completion follows the handler. */
 void __wrap_plic_handle_irq(void)
 {
+    struct d1_plic_frame frame;
+    struct d1_rt_irq *e;
+    unsigned src;
+
     if (!d1_plic_ready)
     {
         return;
     }
-    (void)d1_plic_isr(&d1_plic_dev, d1_plic_table, D1_PLIC_NSOURCES + 1u, &d1_plic_stat);
+    src = d1_plic_claim_begin(&d1_plic_dev, &frame, &d1_plic_stat);
+    if (src == 0u)
+    {
+        return; /* spurious or foreign: counted, completed and masked there */
+    }
+    e = &d1_irqs[src];
+    if (e->handler == RT_NULL)
+    {
+        d1_plic_claim_unhandled(&d1_plic_dev, &frame, &d1_plic_stat);
+        return;
+    }
+    e->count++;
+    e->handler((int)src, e->param);
+    d1_plic_claim_end(&d1_plic_dev, &frame, &d1_plic_stat);
 }
 
 /* Counters, for the msh command and tests. */

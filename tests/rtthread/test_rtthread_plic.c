@@ -2,8 +2,9 @@
 /*
  * ports/rtsmart/drv_d1_plic.c on the PLIC model: the RT-Thread interrupt
  * API (install, mask, unmask, the trap's plic_handle_irq) served by the
- * library's d1_plic_* and d1_plic_isr(), as the --wrap link makes it on
- * the target (the host test calls the __wrap_ functions directly).
+ * library's d1_plic_* and its lean entry (d1_plic_claim_begin()/_end()),
+ * as the --wrap link makes it on the target (the host test calls the
+ * __wrap_ functions directly).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,6 +42,14 @@ static void handler(int vector, void *param)
 	seen_param = param;
 	handler_calls++;
 	plic_model_set_level(&pm, (unsigned)vector, false);
+}
+
+/* A handler that masks its own source, its device still requesting. */
+static void masking_handler(int vector, void *param)
+{
+	(void)param;
+	handler_calls++;
+	__wrap_rt_hw_interrupt_mask(vector);
 }
 
 static void other_handler(int vector, void *param)
@@ -90,6 +99,36 @@ static void test_install_unmask_dispatch(void **state)
 	assert_false(plic_model_enabled(&pm, CTX, 75));
 	plic_model_set_level(&pm, 75, true);
 	assert_false(plic_model_eip(&pm, CTX));
+}
+
+/* A handler masks its own source while its line stays high: the source is
+ * completed before the mask (the PLIC drops a completion for a masked
+ * source), so it is not left in service, is completed once, and is
+ * delivered again once unmasked. */
+static void test_mask_in_handler_completes_first(void **state)
+{
+	struct d1_plic_stats st;
+	rt_uint32_t bad, rep;
+
+	(void)state;
+	assert_null(__wrap_rt_hw_interrupt_install(18, masking_handler, NULL, "uart0"));
+	__wrap_rt_hw_interrupt_umask(18);
+	plic_model_set_level(&pm, 18, true);
+	__wrap_plic_handle_irq();
+	assert_int_equal(handler_calls, 1);
+	assert_false(plic_model_enabled(&pm, CTX, 18));
+	assert_int_equal(pm.claimed_by[18], -1);
+	assert_int_equal(pm.completes[CTX], 1);
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+	assert_true(__wrap_rt_hw_interrupt_install(18, handler, NULL, "uart0") == masking_handler);
+	__wrap_rt_hw_interrupt_umask(18);
+	assert_true(plic_model_eip(&pm, CTX));
+	__wrap_plic_handle_irq();
+	assert_int_equal(handler_calls, 2);
+	assert_false(plic_model_eip(&pm, CTX));
+	d1_rt_plic_stats(&st, &bad, &rep);
+	assert_int_equal(st.dispatched, 2);
+	assert_int_equal(st.unhandled, 0);
 }
 
 /* A source unmasked without a handler is completed, masked and counted:
@@ -169,6 +208,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_install_unmask_dispatch, setup),
 	        cmocka_unit_test_setup(test_unhandled_masked, setup),
+	        cmocka_unit_test_setup(test_mask_in_handler_completes_first, setup),
 	        cmocka_unit_test_setup(test_bad_vectors, setup),
 	        cmocka_unit_test_setup(test_replace_reported, setup),
 	        cmocka_unit_test_setup(test_no_delegation, setup),
