@@ -5,7 +5,8 @@
  * virt flavours. Random sequences of every public call with arbitrary
  * arguments; device lines (level and edge); dispatch through d1_plic_isr()
  * with handlers that complete, disable or enable sources, change
- * priorities or dispatch again (nested); the model's faults (spurious
+ * priorities or dispatch again (nested), and through the lean entry
+ * (d1_plic_claim_begin/_end/_unhandled, as an OS with its own table); the model's faults (spurious
  * claims, reserved claim bits, a WARL priority limit, a stuck claim, power
  * cycles). Invariants after every call: fuzz_common.h; no call waits at
  * all; the driver never completes a source that is not in service or that
@@ -421,6 +422,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				pm.stuck_claim = 1u + fz_u8(&in) % 1023u;
 				stuck = true;
 			}
+			break;
+		}
+		case 16: { /* the lean entry, as an OS dispatcher with its own table */
+			struct d1_plic_frame f;
+			unsigned id;
+
+			if (!valid || stuck) {
+				break; /* unchecked inline: for a handle init accepted */
+			}
+			fz_begin("d1_plic_claim_begin/_end/_unhandled");
+			guard_src(0u, true, false);
+			depth = 1;
+			id = d1_plic_claim_begin(&ph, &f, &stats);
+			FZ_CHECK(id <= ph.nsources, "the lean entry returned id %u", id);
+			if (id != 0u && id < TABLE_MAX && table[id].fn != NULL) {
+				if (table[id].edge) {
+					d1_plic_complete(&ph, id); /* an edge source: first */
+				}
+				handler(id, NULL);
+				d1_plic_claim_end(&ph, &f, &stats);
+			} else if (id != 0u) {
+				d1_plic_claim_unhandled(&ph, &f, &stats);
+				FZ_CHECK(!plic_model_enabled(&pm, ph.context, id),
+				         "an unhandled source %u left enabled", id);
+			}
+			depth = 0;
+			FZ_CHECK(ph.active == NULL, "the lean entry left its frame linked");
+			FZ_CHECK(id == 0u || pm.claimed_by[id] != (int)ph.context,
+			         "the lean entry left source %u in service", id);
+			after(true, D1_OK, 0u);
 			break;
 		}
 		default: { /* the other context's software enables a source */
