@@ -228,7 +228,9 @@ static void run_until(uint64_t until, unsigned ncb)
 		uint64_t n = until - now;
 
 		if ((c->ctrl & D1_TIMER_CTRL_EN_BITS) != 0u) {
-			uint64_t left = c->reload_req || !c->loaded ? 1u : (uint64_t)c->cur + 1u;
+			uint64_t to =
+			        timer_model_ticks_to_boundary(&tm, 0); /* 0: not yet counting */
+			uint64_t left = to == 0u ? 1u : to;
 
 			n = left < n ? left : n;
 		}
