@@ -153,6 +153,16 @@ static void run_to(uint64_t t)
 	}
 }
 
+/* The model resets the system at exactly @p t: not one tick before. */
+static void expect_reset_at(uint64_t t)
+{
+	run_to(t - 1u);
+	assert_int_equal(wm.resets, 0);
+	run_to(t);
+	assert_int_equal(wm.resets, 1);
+	assert_int_equal(wm.last_reset_at, t);
+}
+
 static void fresh_model(void)
 {
 	sim_reset();
@@ -305,11 +315,7 @@ static void test_settimeout_rounding(void **state)
 		assert_int_equal(lower->ops->start(lower), 0);
 		assert_int_equal(status().timeout, map[i][1]);
 		assert_int_equal(wdt_model_timeout_ticks(&wm), map[i][1] * MS);
-		run_to(t0 + map[i][1] * MS - 1u);
-		assert_int_equal(wm.resets, 0);
-		run_to(t0 + map[i][1] * MS);
-		assert_int_equal(wm.resets, 1);
-		assert_int_equal(wm.last_reset_at, t0 + map[i][1] * MS);
+		expect_reset_at(t0 + map[i][1] * MS);
 	}
 }
 
@@ -332,11 +338,7 @@ static void test_keepalive_restarts_count(void **state)
 	}
 	assert_int_equal(wm.resets, 0);
 	assert_true(wm.feeds >= 20u);
-	run_to(last + 1000u * MS - 1u);
-	assert_int_equal(wm.resets, 0);
-	run_to(last + 1000u * MS);
-	assert_int_equal(wm.resets, 1);
-	assert_int_equal(wm.last_reset_at, last + 1000u * MS);
+	expect_reset_at(last + 1000u * MS);
 }
 
 /* getstatus of a running 4 s watchdog: ACTIVE | RESET, timeout 4000, and
@@ -403,11 +405,7 @@ static void test_start_stop(void **state)
 	assert_int_equal(wm.resets, 0);
 	t0 = sim_now();
 	assert_int_equal(lower->ops->start(lower), 0);
-	run_to(t0 + 2000u * MS - 1u);
-	assert_int_equal(wm.resets, 0);
-	run_to(t0 + 2000u * MS);
-	assert_int_equal(wm.resets, 1);
-	assert_int_equal(wm.last_reset_at, t0 + 2000u * MS);
+	expect_reset_at(t0 + 2000u * MS);
 }
 
 /* settimeout(2000) 5 s into a running 8 s watchdog: the count restarts
@@ -431,11 +429,7 @@ static void test_settimeout_running(void **state)
 	assert_int_equal(st.flags, WDFLAGS_ACTIVE | WDFLAGS_RESET);
 	assert_int_equal(st.timeout, 2000u);
 	assert_int_equal(st.timeleft, 2000u);
-	run_to(t1 + 2000u * MS - 1u);
-	assert_int_equal(wm.resets, 0);
-	run_to(t1 + 2000u * MS);
-	assert_int_equal(wm.resets, 1);
-	assert_int_equal(wm.last_reset_at, t1 + 2000u * MS);
+	expect_reset_at(t1 + 2000u * MS);
 }
 
 /* Library errors as negated errnos: settimeout(0) -EINVAL, above 16 s
@@ -454,11 +448,7 @@ static void test_bad_timeouts(void **state)
 	SIM_EXPECT_NO_WRITE(lower->ops->settimeout(lower, 16001u), -ERANGE);
 	SIM_EXPECT_NO_WRITE(lower->ops->settimeout(lower, UINT32_MAX), -ERANGE);
 	assert_int_equal(status().timeout, 3000u);
-	run_to(t0 + 3000u * MS - 1u);
-	assert_int_equal(wm.resets, 0);
-	run_to(t0 + 3000u * MS);
-	assert_int_equal(wm.resets, 1);
-	assert_int_equal(wm.last_reset_at, t0 + 3000u * MS);
+	expect_reset_at(t0 + 3000u * MS);
 }
 
 /* A stopped watchdog's getstatus reports the timeout setting, the one the
