@@ -241,6 +241,16 @@ void timer_model_init(struct timer_model *m, uintptr_t base)
 	sim_map(&m->region);
 }
 
+void timer_model_preset_running(struct timer_model *m, unsigned ch, uint32_t intv)
+{
+	uint32_t base = 0x10u * ch;
+
+	wr(m, 0x14u + base, intv);
+	wr(m, 0x10u + base, (1u << 2) | CTRL_RELOAD | CTRL_EN); /* OSC24M /1, periodic */
+	wr(m, 0x00u, m->irq_en | (1u << ch));
+	sim_advance((uint64_t)intv + 2u); /* the load edge, then intv + 1 clocks */
+}
+
 uint64_t timer_model_ticks_to_boundary(const struct timer_model *m, unsigned ch)
 {
 	const struct timer_model_ch *c = &m->ch[ch];

@@ -83,6 +83,10 @@ struct timer_model {
 /* Initialise and map at base (window 0xA0: the watchdog at +0xA0 is a
  * separate model). */
 void timer_model_init(struct timer_model *m, uintptr_t base);
+/* A channel as firmware may leave it: periodic on OSC24M /1 with INTV
+ * @p intv and its IRQ_EN bit set, run (model time moves) until its first
+ * boundary has set its IRQ_STA bit. No bus access is counted. */
+void timer_model_preset_running(struct timer_model *m, unsigned ch, uint32_t intv);
 /* Model ticks from now to the channel's next boundary, for a test that
  * wants to skip idle time: exact for a loaded, counting channel on OSC24M
  * at SIM_HZ; 0 when that is not so (not counting, a RELOAD pending, LOSC,

@@ -30,7 +30,6 @@
 #include <nuttx/irq.h>
 
 #include "d1/memmap.h"
-#include "d1/mmio.h"
 #include "d1/timer.h"
 #include "d1/timer_regs.h"
 #include "sim.h"
@@ -157,11 +156,7 @@ static void test_firmware_timer_left_running(void **state)
 	uint64_t t0;
 
 	(void)state;
-	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_INTV_OFFSET(1), 999u);
-	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(1),
-	                (1u << 2) | D1_TIMER_CTRL_RELOAD_BITS | D1_TIMER_CTRL_EN_BITS);
-	d1_mmio_write32(D1_TIMER_BASE + D1_TIMER_IRQ_EN_OFFSET, 2u);
-	sim_advance(5000u);
+	timer_model_preset_running(&tm, 1u, 999u);
 	assert_true(timer_model_irq(&tm, 1)); /* pending before NuttX starts */
 	__wrap_up_timer_initialize();
 	t0 = sim_now();
