@@ -31,7 +31,6 @@
 
 #include "d1/memmap.h"
 #include "d1/timer.h"
-#include "d1/timer_regs.h"
 #include "sim.h"
 #include "nx_line_host.h"
 #include "timer_model.h"
