@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Synopsys DesignWare APB UART (as on the Allwinner D1)
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * A 16550-compatible UART with the DesignWare extras the D1's drivers
  * depend on.  Facts (d1drivers ../shared/reference/d1-hardware.md "UART",

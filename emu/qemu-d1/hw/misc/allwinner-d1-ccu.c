@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i) Clock Control Unit
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * A register file at 0x02001000 (size 0x1000, Linux sun20i-d1.dtsi ccu
  * node) holding every register the SVD (d1drivers

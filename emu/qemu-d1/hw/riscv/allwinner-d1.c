@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i, XuanTie C906) machine
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * One hart, DRAM at 0x40000000, the C906's CLINT and PLIC, and the D1's
  * Timer block, watchdogs, UARTs, CCU and the RTC's general-purpose

@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i) RTC general-purpose registers
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * The eight 32-bit GP_DATA registers of the D1's RTC block, at RTC base
  * 0x07090000 + 0x100 + 4 n (SVD d1_unofficial.svd, peripheral RTC,

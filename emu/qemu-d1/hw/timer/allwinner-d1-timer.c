@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i) Timer block: Timer0 and Timer1
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * Register facts (d1drivers ../shared/reference/d1-hardware.md "Timer block",
  * which cites Linux timer-sun4i.c, the D1 manual and the d1-pac SVD

@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i) watchdog, with the D1's 0x16AA write key
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  *
  * The D1 has three instances with one register layout (d1drivers
  * ../shared/reference/d1-hardware.md "Watchdogs"; SVD d1_unofficial.svd

@@ -1,10 +1,10 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * T-Head C900 PLIC (as on the Allwinner D1): QEMU's SiFive PLIC plus the
  * PLIC_CTRL.S_PER privilege gate and the T-Head completion rules
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
 #ifndef HW_INTC_THEAD_C900_PLIC_H

@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i) Timer block: Timer0 and Timer1
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
 #ifndef HW_TIMER_ALLWINNER_D1_TIMER_H

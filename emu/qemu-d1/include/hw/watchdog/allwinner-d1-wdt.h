@@ -1,9 +1,9 @@
 /*
+ * SPDX-License-Identifier: GPL-2.0-or-later
+ *
  * Allwinner D1 (sun20i) watchdog, with the D1's 0x16AA write key
  *
  * Copyright (c) 2026 The d1drivers authors
- *
- * SPDX-License-Identifier: GPL-2.0-or-later
  */
 
 #ifndef HW_WATCHDOG_ALLWINNER_D1_WDT_H
