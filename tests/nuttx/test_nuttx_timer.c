@@ -484,6 +484,40 @@ static void test_callback_false_stops(void **state)
 	assert_int_equal(nx.b_at[2], t1 + p + LOAD);
 }
 
+/* No callback installed (the upper half's TCIOC_NOTIFICATION not yet
+ * given): the first boundary interrupts, nothing is called back, and the
+ * timer stops there, as NuttX's arch timer lower halves do without a
+ * callback: one boundary and one handler call in ten periods, Timer0
+ * disabled with its line low, getstatus not active and without HANDLER;
+ * the callback installed again, a new start calls back one period later. */
+static void test_no_callback_one_period(void **state)
+{
+	const uint64_t p = 500u * TPU;
+	struct timer_status_s st;
+	uint64_t t1;
+
+	(void)state;
+	lower->ops->setcallback(lower, NULL, NULL);
+	assert_int_equal(lower->ops->settimeout(lower, 500u), 0);
+	assert_int_equal(lower->ops->start(lower), 0);
+	run_to(sim_now() + 10u * p);
+	assert_int_equal(nx.ncb, 0);
+	assert_int_equal(nx.nb, 1);
+	assert_int_equal(nx.isr_calls, 1);
+	assert_int_equal(tm.ch[0].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_false(timer_model_irq(&tm, 0));
+	st = status();
+	assert_int_equal(st.flags, 0);
+	assert_int_equal(st.timeleft, 0);
+
+	lower->ops->setcallback(lower, upper_cb, &nx);
+	t1 = sim_now();
+	assert_int_equal(lower->ops->start(lower), 0);
+	run_until(t1 + 2u * p, 1u);
+	assert_int_equal(nx.ncb, 1);
+	assert_int_equal(nx.b_at[1], t1 + p + LOAD);
+}
+
 /* The callback returns true and writes 0 to *next_interval at its 2nd
  * call. True asks for the timer to go on (include/nuttx/timers/timer.h),
  * and 0 is no interval: NuttX's own timer lower half
@@ -761,6 +795,7 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_callback_changes_interval, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_callback_false_stops, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_no_callback_one_period, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_callback_zero_interval_keeps_period, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_getstatus, setup, teardown),

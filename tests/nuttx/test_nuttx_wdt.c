@@ -475,6 +475,29 @@ static void test_stopped_status_reports_setting(void **state)
 	assert_int_equal(status().timeout, 3000u);
 }
 
+/* Firmware left the watchdog stopped in interrupt mode (CFG mode 2): a
+ * stopped watchdog has no action in effect, and the one start arms is
+ * reset (this lower half arms nothing else), so getstatus says RESET
+ * before the start as after it, as it says the timeout start arms; the
+ * start then resets the system on time. */
+static void test_stopped_status_reports_reset_action(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	wdt_model_preset(&wm, 0x2u, 0xB0u); /* interrupt mode, 16 s, not enabled */
+	assert_int_equal(d1_nuttx_wdt_initialize(WDT_PATH), 0);
+	assert_non_null(lower);
+	assert_int_equal(status().flags, WDFLAGS_RESET);
+	assert_int_equal(status().timeout, 16000u);
+	assert_int_equal(lower->ops->settimeout(lower, 2000u), 0);
+	assert_int_equal(status().flags, WDFLAGS_RESET);
+	t0 = sim_now();
+	assert_int_equal(lower->ops->start(lower), 0);
+	assert_int_equal(status().flags, WDFLAGS_ACTIVE | WDFLAGS_RESET);
+	expect_reset_at(t0 + 2000u * MS);
+}
+
 /* A refused registration gives -EEXIST, the watchdog stopped all the
  * same; a NULL path registers nothing and succeeds. */
 static void test_register_refused_and_no_path(void **state)
@@ -512,6 +535,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_bad_timeouts, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_stopped_status_reports_setting, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_stopped_status_reports_reset_action,
+	                                        setup_model_only, teardown),
 	        cmocka_unit_test_setup_teardown(test_register_refused_and_no_path, setup_model_only,
 	                                        teardown),
 	};
