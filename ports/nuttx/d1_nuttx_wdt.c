@@ -188,12 +188,14 @@ static int d1_nx_wdt_getstatus(struct watchdog_lowerhalf_s *lower,
   if (err == D1_OK)
     {
       /* Report what the hardware says, not what we believe.  A stopped
-       * watchdog's MODE holds no interval (stop and takeover write 0, read
-       * back as 500 ms): its timeout is the setting start will arm.
+       * watchdog has no interval or action in effect (stop and takeover
+       * write MODE 0, read back as 500 ms; CFG keeps what firmware left):
+       * its timeout and action are the ones start will arm, and start
+       * arms reset mode only.
        */
 
       status->flags    = st.running ? WDFLAGS_ACTIVE : 0;
-      status->flags   |= st.action == D1_WDT_ACTION_RESET ?
+      status->flags   |= !st.running || st.action == D1_WDT_ACTION_RESET ?
                          WDFLAGS_RESET : 0;
       status->timeout  = st.running ? st.timeout_ms : lo->timeout;
       status->timeleft = 0;
