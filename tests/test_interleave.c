@@ -775,9 +775,13 @@ static d1_err_t t_err;
 static bool t_en_after;
 static uint64_t t_step; /* serving step, < half the shortest period */
 
+static uint64_t last_bclk[2]; /* input clock of the channel's latest boundary */
+
 static void on_boundary(void *arg, unsigned ch, uint64_t in_clocks)
 {
 	uint64_t k = tm.ch[ch].boundaries - bound0[ch];
+
+	last_bclk[ch] = in_clocks;
 
 	uint64_t late_max = k <= slack_k[ch] ? 2u : 1u;
 
@@ -852,6 +856,7 @@ static void timer_fresh(unsigned self)
 		slack_k[c] = 0;
 		bad_spacing[c] = 0;
 		oneshot[c] = false;
+		last_bclk[c] = 0;
 	}
 	t_err = D1_OK;
 }
@@ -1225,6 +1230,63 @@ static void s_cancel_check(void)
 	EXPECT_EQ(d1_timer_oneshot_remaining(&tt[ts], &left), D1_ESTATE);
 }
 
+/* d1_timer_elapsed() on a fractional schedule (937 1/2 clocks, den = 2,
+ * where the interval after a boundary differs from the one before it)
+ * against its own channel's handler, which queues the next interval. The
+ * answer must be the clocks since the latest boundary as the model counted
+ * them at some instant of the call: before or after the handler ran (the
+ * handler's boundary may come inside the call), never a mix of the two
+ * (one clock off, or 2^32 - 1 for "0 - 1"). Two starting points: a
+ * boundary just passed and its handler not run yet, and mid-period. */
+static uint32_t e_res;
+static uint32_t e_before; /* the truth when the call starts */
+static uint32_t e_after;  /* and when it returns */
+
+static uint32_t elapsed_truth(void)
+{
+	return (uint32_t)(tm.ch[ts].in_clocks - last_bclk[ts]);
+}
+
+static void e_setup_common(void)
+{
+	timer_fresh(tparam());
+	timer_irq_on(ts, true);
+	assert_int_equal(d1_timer_set_period_hz(&tt[ts], T_HALF_HZ, NULL), D1_OK);
+	per_num[ts] = 2u * D1_OSC24M_HZ / T_HALF_HZ; /* 1875 / 2 */
+	per_den[ts] = 2u;
+	slack_k[ts] = 1u + per_den[ts];
+	assert_int_equal(d1_timer_start(&tt[ts], D1_TIMER_PERIODIC), D1_OK);
+	timer_advance(3u * 938u); /* three boundaries, each handled */
+}
+
+static void e_pending_setup(void)
+{
+	e_setup_common();
+	/* to the next boundary, its handler not run */
+	sim_advance(timer_model_ticks_to_boundary(&tm, ts));
+	assert_true((tm.irq_sta & (1u << ts)) != 0u);
+}
+
+static void e_mid_setup(void)
+{
+	e_setup_common();
+	sim_advance(timer_model_ticks_to_boundary(&tm, ts) / 2u);
+}
+
+static void e_call(void)
+{
+	e_before = elapsed_truth();
+	e_res = d1_timer_elapsed(&tt[ts]);
+	e_after = elapsed_truth();
+}
+
+static void e_check(void)
+{
+	EXPECT(e_res == e_before || e_res == e_after);
+	EXPECT(e_res < 938u);
+	timer_check();
+}
+
 /* ------------------------------------------------------------------ */
 /* PLIC: enable words shared by 32 sources; claim/complete in dispatch  */
 /* ------------------------------------------------------------------ */
@@ -1558,6 +1620,10 @@ static const struct icase cases[] = {
               timer_self_irq2, timer_check, 0),
         TCASE("timer0_oneshot_cancel_vs_own_isr", s_cancel_setup, t_cancel_call, timer_self_irq,
               s_cancel_check, 0),
+        TCASE("timer0_elapsed_fractional_boundary_pending_vs_own_isr", e_pending_setup, e_call,
+              timer_self_irq, e_check, 0),
+        TCASE("timer1_elapsed_fractional_mid_period_vs_own_isr", e_mid_setup, e_call,
+              timer_self_irq, e_check, 1),
         {"plic_enable_vs_dispatch", p_enable_setup, p_enable_call, plic_irq, plic_check, NULL, 0},
         {"plic_disable_vs_dispatch", p_disable_setup, p_disable_call, plic_irq, plic_check, NULL,
          0},
