@@ -554,6 +554,40 @@ static void test_lean_claim_unhandled(void **state)
 	assert_false(plic_model_eip(&pm, 1));
 }
 
+/* The source was completed while in service (d1_plic_complete() first, as
+ * an edge source's handler does, or d1_plic_disable() from a nested
+ * handler), then the OS found no handler: d1_plic_claim_unhandled() must
+ * not complete it again, must mask source 18 itself (not the complement
+ * the frame holds once completed) and count it as unhandled, with no
+ * access outside the PLIC. */
+static void test_lean_claim_unhandled_after_complete(void **state)
+{
+	struct d1_plic_stats st = {0};
+	struct d1_plic_frame f;
+	unsigned src;
+
+	(void)state;
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 18, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
+	plic_model_set_level(&pm, 18, true); /* stays high */
+	src = d1_plic_claim_begin(&plic, &f, &st);
+	assert_int_equal(src, 18);
+	d1_plic_complete(&plic, 18);
+	assert_int_equal(pm.completes[1], 1);
+	d1_plic_claim_unhandled(&plic, &f, &st);
+	assert_null(plic.active);
+	assert_int_equal(sim_unmapped(), 0);
+	assert_int_equal(pm.completes[1], 1); /* not completed twice */
+	assert_int_equal(pm.completes_dropped_masked + pm.completes_unclaimed, 0);
+	assert_false(plic_model_enabled(&pm, 1, 18));
+	assert_false(plic_model_eip(&pm, 1));
+	assert_int_equal(st.unhandled, 1);
+	assert_int_equal(st.foreign, 0);
+	assert_int_equal(st.last_foreign, 0);
+	assert_int_equal(st.dispatched, 0);
+}
+
 static void test_s_per_and_delegation(void **state)
 {
 	struct d1_plic m_ctx;
@@ -1032,6 +1066,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_lean_claim_spurious_and_foreign_counted, setup),
 	        cmocka_unit_test_setup(test_lean_claim_nested, setup),
 	        cmocka_unit_test_setup(test_lean_claim_unhandled, setup),
+	        cmocka_unit_test_setup(test_lean_claim_unhandled_after_complete, setup),
 	        cmocka_unit_test_setup(test_s_per_and_delegation, setup),
 	        cmocka_unit_test_setup(test_qemu_virt_prio_max, setup),
 	        cmocka_unit_test_setup(test_nested_dispatch_disable_of_outer_source, setup),
