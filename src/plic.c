@@ -260,9 +260,21 @@ unsigned d1_plic_claim_cold(struct d1_plic *p, uint32_t id, struct d1_plic_stats
 void d1_plic_claim_unhandled(struct d1_plic *p, struct d1_plic_frame *f,
                              struct d1_plic_stats *stats)
 {
+	uint32_t svc = f->svc;
+	uintptr_t s;
+
 	p->active = f->prev;
-	/* No handler ran, so nothing completed it: svc is the id (1..nsources). */
-	complete_and_mask(p, f->svc, stats);
+	if ((int32_t)svc >= 0) {
+		complete_and_mask(p, svc, stats); /* the id, 1..nsources */
+		return;
+	}
+	/* Completed in service already (d1_plic_complete(), or d1_plic_disable()
+	 * from a nested handler): the frame holds ~id. Mask the id, count it,
+	 * complete nothing again. */
+	s = d1_port_critical_enter();
+	set_enable(p, ~svc, false); /* ~svc: the id */
+	d1_port_critical_exit(s);
+	stats->unhandled++;
 }
 
 /* Cold path: bad table, or no stats struct (a zeroed one on the caller's

@@ -291,10 +291,12 @@ static inline void d1_plic_claim_end(struct d1_plic *p, struct d1_plic_frame *f,
 
 /**
  * @brief End a dispatch begun by d1_plic_claim_begin() whose source has no
- *        handler in the OS: complete it, mask it in this context (so a level
- *        that stays high cannot storm), count it in @p stats->unhandled (not
- *        dispatched), unlink the frame, as d1_plic_isr() does for a table
- *        entry without a handler. Call it instead of d1_plic_claim_end().
+ *        handler in the OS: complete it (unless it was completed in service
+ *        already: d1_plic_complete(), d1_plic_disable()), mask it in this
+ *        context (so a level that stays high cannot storm), count it in
+ *        @p stats->unhandled (not dispatched), unlink the frame, as
+ *        d1_plic_isr() does for a table entry without a handler. Call it
+ *        instead of d1_plic_claim_end().
  * @param p     The handle given to d1_plic_claim_begin() (not checked).
  * @param f     The frame given to it (which returned non-zero).
  * @param stats The counters given to it.
