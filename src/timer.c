@@ -448,9 +448,17 @@ uint32_t d1_timer_isr(struct d1_timer *t)
 
 uint32_t d1_timer_elapsed(const struct d1_timer *t)
 {
+	uintptr_t s;
+	uint32_t r;
+
 	if (!handle_ok(t)) {
 		return 0u;
 	}
+	/* In a critical section: this channel's d1_timer_isr() moves
+	 * cur/next_interval on, and run between the reads below and the read
+	 * of the handle it would pair a register value with the wrong interval
+	 * (one clock off on a fractional schedule, 2^32 - 1 for 0 - 1). */
+	s = d1_port_critical_enter();
 	bool before = d1_timer_irq_pending(t);
 	uint32_t cur = d1_timer_read_current(t);
 	bool after = d1_timer_irq_pending(t);
@@ -460,7 +468,9 @@ uint32_t d1_timer_elapsed(const struct d1_timer *t)
 	}
 	/* A boundary not yet handled by d1_timer_isr() started next_interval
 	 * (differs from cur_interval only on a fractional schedule). */
-	return (after ? t->next_interval : t->cur_interval) - cur;
+	r = (after ? t->next_interval : t->cur_interval) - cur;
+	d1_port_critical_exit(s);
+	return r;
 }
 
 /* Clocks to the boundary of a running channel; for a one-shot 0 once it
