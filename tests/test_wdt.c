@@ -432,6 +432,37 @@ static void test_losc_configuration_is_reported_and_replaced(void **state)
 	assert_int_equal(wm[D1_WDT_RISCV].last_reset_at, t0 + SEC(16));
 }
 
+/* d1_wdt_set_timeout() on a watchdog firmware left running from the LOSC
+ * (CFG bit 8): the table is exact only from the 24 MHz-derived 32 kHz
+ * clock, so the change selects it (as every CFG write does) and keeps the
+ * action: the 16 s reported is the 16 s the model counts, not 15.625 s;
+ * the instance stays in reset mode. */
+static void test_set_timeout_on_losc_selects_hosc(void **state)
+{
+	struct d1_wdt w;
+	struct d1_wdt_state st;
+	uint32_t got = 0;
+	uint64_t t0;
+
+	(void)state;
+	wdt_model_preset(&wm[D1_WDT_RISCV], 0x101u, 0xB1u); /* LOSC, reset, 16 s */
+	init(&w, D1_WDT_RISCV);
+	t0 = sim_now();
+	assert_int_equal(d1_wdt_set_timeout(&w, 16000, &got), D1_OK);
+	assert_int_equal(got, 16000);
+	assert_int_equal(wdt_model_timeout_ticks(&wm[D1_WDT_RISCV]), SEC(16));
+	assert_int_equal(d1_wdt_get_state(&w, &st), D1_OK);
+	assert_true(st.running);
+	assert_false(st.losc);
+	assert_int_equal(st.action, D1_WDT_ACTION_RESET);
+	assert_int_equal(st.timeout_ms, 16000);
+	sim_advance(SEC(16) - 1u);
+	assert_int_equal(wm[D1_WDT_RISCV].resets, 0);
+	sim_advance(1u);
+	assert_int_equal(wm[D1_WDT_RISCV].resets, 1);
+	assert_int_equal(wm[D1_WDT_RISCV].last_reset_at, t0 + SEC(16));
+}
+
 static void test_soft_reset_only_on_timer_block(void **state)
 {
 	struct d1_wdt w;
@@ -624,6 +655,7 @@ int main(void)
 	        T(test_start_while_running_never_stops),
 	        T(test_set_timeout_and_stop),
 	        T(test_losc_configuration_is_reported_and_replaced),
+	        T(test_set_timeout_on_losc_selects_hosc),
 	        T(test_soft_reset_only_on_timer_block),
 	        T(test_model_catches_keyless_writes),
 	        T(test_format_every_length),
