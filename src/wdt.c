@@ -228,7 +228,15 @@ d1_err_t d1_wdt_set_timeout(struct d1_wdt *w, uint32_t timeout_ms, uint32_t *ach
 		return e;
 	}
 	if (hw_running(w)) {
+		uint32_t cfg = d1_mmio_read32(reg(w, D1_WDT_CFG_OFFSET));
+
 		feed(w);
+		if ((cfg & D1_WDT_CFG_CLK_SRC_BITS) != 0u) {
+			/* Left counting the LOSC by firmware: the table is exact
+			 * only from the 24 MHz-derived clock (docs/clocks-and-
+			 * watchdog.md); select it, keep the action. */
+			write_keyed(w, D1_WDT_CFG_OFFSET, cfg & ~D1_WDT_CFG_CLK_SRC_BITS);
+		}
 		write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, true));
 		feed(w);
 	} else {
