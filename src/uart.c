@@ -633,6 +633,8 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 	d1_err_t err = check_io(u);
 	uint32_t lsr;
 	uint32_t v;
+	uintptr_t s;
+	bool bad;
 
 	if (err == D1_OK && c == NULL) {
 		err = D1_EINVAL;
@@ -643,17 +645,27 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 	if (err != D1_OK) {
 		return err;
 	}
+	/* One critical section from the LSR read to the clear of the saved
+	 * errors: a handler that reads LSR (tx_ready(), putc() on a 16550 or
+	 * with FIFOs off) after the RBR read sees the NEXT character's errors,
+	 * which the clear must not wipe. */
+	s = d1_port_critical_enter();
 	lsr = lsr_read(u);
 	if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
+		d1_port_critical_exit(s);
 		return D1_EAGAIN;
 	}
 	v = rd(u, D1_UART_RBR);
 	u->lsr_err = 0u; /* consumed with its character */
-	if (count_lsr(u, lsr)) {
+	bad = count_lsr(u, lsr);
+	if (!bad) {
+		u->stats.rx_bytes++;
+	}
+	d1_port_critical_exit(s);
+	if (bad) {
 		return D1_EAGAIN;
 	}
 	*c = (uint8_t)v;
-	u->stats.rx_bytes++;
 	return D1_OK;
 }
 
