@@ -1563,6 +1563,59 @@ static void test_rtscts_not_supported(void **state)
 #endif
 }
 
+/* The RX slow path (an error character at the top) runs to its bound of
+ * fifo_depth + 1 characters when characters keep coming during the drain;
+ * its last LSR read is the one that reports an overrun that happened just
+ * before it (and reading LSR clears OE). The model: 64 characters, the
+ * first with a parity error; one more arrives after the first RBR read, so
+ * the drain meets its bound; the FIFO then overflows right before the
+ * path's last LSR read (ISR accesses: IIR, RFL, LSR, then RBR + LSR per
+ * character: the 133rd is that read). Every overrun the model had must be
+ * counted. */
+static unsigned oe_stage;
+
+static void oe_event(void *arg)
+{
+	(void)arg;
+	if (oe_stage++ == 0u) {
+		uart_model_rx_put(&um, 'z', 0);
+		uart_model_irq_after(&um, 128, oe_event, NULL);
+	} else {
+		for (unsigned i = 0; i < D1_UART_FIFO_DEPTH + 1u; i++) {
+			uart_model_rx_put(&um, (uint8_t)('0' + i % 10u), 0);
+		}
+	}
+}
+
+static void test_isr_slow_path_overrun_at_its_last_lsr_read(void **state)
+{
+	uint64_t acc0;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, sizeof(rxbuf), NULL, 0), D1_OK);
+	uart_model_rx_put(&um, 'X', UART_RX_PE);
+	for (unsigned i = 1; i < D1_UART_FIFO_DEPTH; i++) {
+		uart_model_rx_put(&um, 'a', 0);
+	}
+	oe_stage = 0;
+	uart_model_irq_after(&um, 4, oe_event, NULL);
+	acc0 = um.accesses;
+	d1_uart_isr(&u);
+	assert_int_equal(oe_stage, 2);             /* both events happened in this call */
+	assert_int_equal(um.accesses - acc0, 133); /* ... the overflow before its last read */
+	assert_int_equal(um.rx_lost, 1);
+	serve();
+	settle();
+	drain_ring();
+	assert_int_equal(u.stats.overrun, 1);
+	assert_int_equal(u.stats.parity, 1);
+	assert_int_equal(u.stats.rx_dropped, 0);
+	/* every character the model kept was delivered */
+	assert_int_equal(u.stats.rx_bytes, um.rx_received - um.rx_lost - 1u);
+	assert_int_equal(nout, u.stats.rx_bytes);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1639,6 +1692,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_no_blind_write, setup,
 	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_isr_slow_path_overrun_at_its_last_lsr_read,
+	                                        setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
