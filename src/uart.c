@@ -970,6 +970,7 @@ static __attribute__((noinline)) uint32_t rx_slow(struct d1_uart *u, uint32_t ii
 	size_t kept = 0u;
 	uint32_t dropped = 0u;
 	uint32_t ev = 0u;
+	uint32_t k;
 
 	if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
 	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
@@ -978,7 +979,7 @@ static __attribute__((noinline)) uint32_t rx_slow(struct d1_uart *u, uint32_t ii
 		(void)io_rd(io, D1_UART_RBR, w32);
 		u->stats.rx_timeout_empty++;
 	}
-	for (uint32_t k = 0; k <= u->fifo_depth; k++) {
+	for (k = 0; k <= u->fifo_depth; k++) {
 		uint8_t c;
 
 		if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
@@ -998,6 +999,12 @@ static __attribute__((noinline)) uint32_t rx_slow(struct d1_uart *u, uint32_t ii
 			dropped++;
 		}
 		lsr = io_rd(io, D1_UART_LSR, w32);
+	}
+	if (k > u->fifo_depth && (lsr & D1_UART_LSR_OE_BITS) != 0u) {
+		/* The bound ended the loop after an LSR read whose OE (cleared
+		 * by that read) the loop did not look at. */
+		u->stats.overrun++;
+		ev = D1_UART_EV_ERR;
 	}
 	/* DR clear: nothing kept. Loop bound reached: the errors of the
 	 * character left at the top are kept for the next read. */
