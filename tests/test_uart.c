@@ -1333,6 +1333,36 @@ static void test_first_configure_budget_from_programmed_divisor(void **state)
 	assert_int_equal(um.dll | (um.dlh << 8), 13);
 }
 
+/* Before the first configure, drain and putc wait at the rate firmware left
+ * (the DW UART's divisor reads back through DBG_DLL/DLH), not at the
+ * 9,600-baud fallback: 1,200 baud 8N1 and a full TX FIFO, drain returns
+ * D1_OK once the transmitter is empty (64 characters + the one in the
+ * shifter: 541.7 ms), not D1_ETIMEDOUT at 82.5 ms; putc into the full FIFO
+ * waits for room, and its budget is also the 1,200-baud one. */
+static void test_budget_before_configure_from_programmed_divisor(void **state)
+{
+	uint64_t t0;
+
+	(void)state;
+	um.dll = 1250u & 0xFFu; /* 24 MHz / (16 * 1250) = 1200 baud */
+	um.dlh = 1250u >> 8;
+	um.lcr = 0x03u; /* 8N1 */
+	um.fcr = 0x01;
+	for (unsigned i = 0; i < 65; i++) {
+		d1_mmio_write32(UBASE + D1_UART_THR_OFFSET, (uint8_t)('a' + i % 26u));
+	}
+	t0 = sim_now();
+	assert_int_equal(d1_uart_drain(&u), D1_OK);
+	assert_int_equal(um.tx_count, 0);
+	assert_false(um.shifting);
+	assert_in_range(sim_now() - t0, (uint64_t)CLK * 65u * 10u / 1200u,
+	                (uint64_t)CLK * 66u * 10u / 1200u);
+	for (unsigned i = 0; i < 65; i++) {
+		d1_mmio_write32(UBASE + D1_UART_THR_OFFSET, (uint8_t)('a' + i % 26u));
+	}
+	assert_int_equal(d1_uart_putc(&u, 'z'), D1_OK); /* room after one character */
+}
+
 /* ---- item 11: wrong state writes nothing ---- */
 
 static void test_wrong_state_writes_nothing(void **state)
@@ -1679,6 +1709,8 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_first_configure_budget_from_programmed_divisor,
 	                                        setup, teardown),
+	        cmocka_unit_test_setup_teardown(
+	                test_budget_before_configure_from_programmed_divisor, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_wrong_state_writes_nothing, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_isr_event_mask, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_drain_until_temt, setup, teardown),
