@@ -249,6 +249,22 @@ static uint32_t read_divisor(struct d1_uart *u, uint32_t lcr)
 	return div;
 }
 
+/* The wait budget of putc and drain. Before the first configure the handle
+ * knows no setting: on the DW UART the one firmware left is read back
+ * (read_divisor() and LCR: reads only there); a 16550 would need DLAB
+ * writes, so it gets the fallback rate (uart.h D1_UART_FALLBACK_BAUD). */
+static uint32_t wait_budget_us(struct d1_uart *u)
+{
+	const uint32_t chars = D1_UART_WAIT_CHARS(u->fifo_depth);
+	uint32_t lcr;
+
+	if (u->divisor != 0u || !IS_DW(u)) {
+		return chars_us(u, chars);
+	}
+	lcr = rd(u, D1_UART_LCR);
+	return line_us(u->clk_hz, read_divisor(u, lcr), lcr_half_bits(lcr), chars);
+}
+
 /* Take @p n bytes out of RBR and count them as discarded. */
 static void discard_rx(struct d1_uart *u, uint32_t n)
 {
@@ -560,12 +576,11 @@ static bool tx_room(struct d1_uart *u)
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 {
 	d1_err_t err = check_io(u);
-	uint32_t budget;
+	uint32_t budget = 0u;
 
 	if (err != D1_OK) {
 		return err;
 	}
-	budget = chars_us(u, D1_UART_WAIT_CHARS(u->fifo_depth));
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		/* Space check and THR write in one critical section, so the
 		 * ISR's TX refill cannot fill the FIFO in between (issue 11
@@ -580,6 +595,9 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 		d1_port_critical_exit(s);
 		if (room) {
 			return D1_OK;
+		}
+		if (waited == 0u) {
+			budget = wait_budget_us(u); /* only when there is a wait */
 		}
 		if (waited >= budget) {
 			return D1_ETIMEDOUT;
@@ -596,7 +614,7 @@ d1_err_t d1_uart_drain(struct d1_uart *u)
 	if (err != D1_OK) {
 		return err;
 	}
-	budget = chars_us(u, D1_UART_WAIT_CHARS(u->fifo_depth));
+	budget = wait_budget_us(u);
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		if ((lsr_read(u) & D1_UART_LSR_TEMT_BITS) != 0u) {
 			return D1_OK;
