@@ -1363,6 +1363,27 @@ static void test_budget_before_configure_from_programmed_divisor(void **state)
 	assert_int_equal(d1_uart_putc(&u, 'z'), D1_OK); /* room after one character */
 }
 
+/* rx_dropped does not wrap: a consumer that stops reading at 1.5 Mbaud
+ * drops 2^32 bytes in about 8 hours, and every one must stay counted. The
+ * counter is set just below 2^32; 12 bytes into a 2-byte ring drop 10. */
+static void test_rx_dropped_does_not_wrap(void **state)
+{
+	static uint8_t small[2];
+	struct d1_uart_stats st;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	assert_int_equal(d1_uart_irq_start(&u, small, sizeof(small), NULL, 0), D1_OK);
+	u.stats.rx_dropped = UINT32_MAX - 4u;
+	for (unsigned i = 0; i < 12u; i++) {
+		uart_model_rx_put(&um, 'a', 0);
+	}
+	settle();
+	assert_int_equal(d1_uart_get_stats(&u, &st), D1_OK);
+	assert_int_equal(st.rx_bytes, 2);
+	assert_true(st.rx_dropped == (uint64_t)UINT32_MAX + 6u);
+}
+
 /* ---- item 11: wrong state writes nothing ---- */
 
 static void test_wrong_state_writes_nothing(void **state)
@@ -1711,6 +1732,7 @@ int main(void)
 	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(
 	                test_budget_before_configure_from_programmed_divisor, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_rx_dropped_does_not_wrap, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_wrong_state_writes_nothing, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_isr_event_mask, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_drain_until_temt, setup, teardown),
