@@ -1092,7 +1092,7 @@ static ALWAYS_INLINE uint32_t rx_drain(struct d1_uart *u, uint32_t iid, struct i
 	u->rx.head = (uint32_t)(head + kept);
 	u->stats.rx_bytes += kept;
 	if (dropped != 0u) {
-		u->stats.rx_dropped += (uint32_t)dropped;
+		u->stats.rx_dropped += dropped;
 	}
 	return kept != 0u ? D1_UART_EV_RX : 0u;
 }

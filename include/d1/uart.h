@@ -95,7 +95,8 @@ struct d1_uart_stats {
 	uint32_t framing; /**< Characters with a framing error, discarded. */
 	uint32_t parity;  /**< Characters with a parity error, discarded. */
 	uint32_t brk;     /**< Break conditions (their NUL character is discarded). */
-	uint32_t rx_dropped;  /**< Good bytes dropped because the RX ring was full. */
+	uint64_t rx_dropped;  /**< Good bytes dropped because the RX ring was full (64-bit: a
+	                         stalled reader at 1.5 Mbaud would wrap 32 bits in 8 h). */
 	uint32_t busy_detect; /**< DW only: busy-detect events (IIR 0x7, or an LCR/DLL/DLH write
 	                         that did not take). */
 	uint32_t rx_timeout_empty; /**< RX timeouts with no data (dummy read done). */

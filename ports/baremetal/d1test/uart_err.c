@@ -46,9 +46,10 @@ static void stats_line(const char *phase)
 	struct d1_uart_stats st;
 	(void)d1_uart_get_stats(&bm_uart, &st);
 	bm_printf("UERR stats_%s rx_bytes=%llu overrun=%u framing=%u parity=%u brk=%u "
-	          "rx_dropped=%u plic_spurious=%u plic_unhandled=%u\n",
+	          "rx_dropped=%llu plic_spurious=%u plic_unhandled=%u\n",
 	          phase, (unsigned long long)st.rx_bytes, st.overrun, st.framing, st.parity, st.brk,
-	          st.rx_dropped, bm_plic_stats.spurious, bm_plic_stats.unhandled);
+	          (unsigned long long)st.rx_dropped, bm_plic_stats.spurious,
+	          bm_plic_stats.unhandled);
 }
 
 /* Drain the ring until IDLE_END without a byte; hash, count, keep some. */

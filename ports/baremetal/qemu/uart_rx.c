@@ -193,10 +193,11 @@ int bm_main(uint64_t a0, uint64_t a1)
 	struct d1_uart_stats st;
 	d1_uart_get_stats(&bm_uart, &st);
 	bm_printf("RESULT count=%lu fnv=%016lx\n", (unsigned long)count, (unsigned long)fnv);
-	bm_printf("STATS rx_bytes=%lu overrun=%u framing=%u parity=%u brk=%u rx_dropped=%u "
+	bm_printf("STATS rx_bytes=%lu overrun=%u framing=%u parity=%u brk=%u rx_dropped=%llu "
 	          "busy_detect=%u rx_timeout_empty=%u isr_idle=%u\n",
 	          (unsigned long)st.rx_bytes, st.overrun, st.framing, st.parity, st.brk,
-	          st.rx_dropped, st.busy_detect, st.rx_timeout_empty, st.isr_idle);
+	          (unsigned long long)st.rx_dropped, st.busy_detect, st.rx_timeout_empty,
+	          st.isr_idle);
 	bm_printf("PLIC dispatched=%u spurious=%u unhandled=%u traps_spurious=%lu\n",
 	          bm_plic_stats.dispatched, bm_plic_stats.spurious, bm_plic_stats.unhandled,
 	          (unsigned long)bm_spurious_traps());
