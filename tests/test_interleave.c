@@ -1290,6 +1290,17 @@ static void s_cancel_check(void)
 	EXPECT_EQ(d1_timer_oneshot_remaining(&tt[ts], &left), D1_ESTATE);
 }
 
+static void e_setup_common(void);
+static void e_pending_setup(void);
+
+/* Stop of a fractional schedule (937 1/2 clocks) with the channel's own
+ * interrupt: a boundary handled inside stop's sync wait must not write
+ * INTV then (a sync violation), and nothing may come after the stop. */
+static void s_stop_frac_setup(void)
+{
+	e_setup_common();
+}
+
 /* d1_timer_elapsed() on a fractional schedule (937 1/2 clocks, den = 2,
  * where the interval after a boundary differs from the one before it)
  * against its own channel's handler, which queues the next interval. The
@@ -1683,6 +1694,10 @@ static const struct icase cases[] = {
               timer_self_irq2, timer_check, 0),
         TCASE("timer0_oneshot_cancel_vs_own_isr", s_cancel_setup, t_cancel_call, timer_self_irq,
               s_cancel_check, 0),
+        TCASE("timer0_stop_fractional_vs_own_isr", s_stop_frac_setup, t_stop_call, timer_self_irq,
+              t_stop_check, 0),
+        TCASE("timer0_stop_fractional_boundary_pending_vs_own_isr", e_pending_setup, t_stop_call,
+              timer_self_irq, t_stop_check, 0),
         TCASE("timer0_elapsed_fractional_boundary_pending_vs_own_isr", e_pending_setup, e_call,
               timer_self_irq, e_check, 0),
         TCASE("timer1_elapsed_fractional_mid_period_vs_own_isr", e_mid_setup, e_call,
