@@ -401,8 +401,11 @@ d1_err_t d1_timer_stop(struct d1_timer *t)
 	if (!handle_ok(t)) {
 		return D1_EINVAL;
 	}
-	(void)disable(t);
+	/* Not running before the disable: a boundary handled in its sync wait
+	 * then queues no interval (tick_slow()), since a register write there
+	 * would fall inside the sync window of the CTRL write. */
 	t->running = false;
+	(void)disable(t);
 	return D1_OK;
 }
 
@@ -418,7 +421,9 @@ __attribute__((noinline)) static uint32_t tick_slow(struct d1_timer *t, uint32_t
 	/* The boundary that raised this IRQ latched next_interval. */
 	t->cur_interval = t->next_interval;
 	t->next_interval = next_interval(t);
-	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+	if (t->running) { /* d1_timer_stop() may be in its sync wait */
+		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+	}
 	return t->cur_interval - cur;
 }
 
