@@ -217,6 +217,7 @@ uint32_t d1_timer_isr(struct d1_timer *t);
 /**
  * @brief Input clocks elapsed since the last period boundary (interval in
  *        effect - CUR). Valid while d1_timer_isr() runs once per period.
+ *        Reads in a critical section (safe against its own channel's ISR).
  * @param t Running handle.
  * @return Clocks since the boundary, 0 .. period - 1 (0 for a NULL handle).
  */
