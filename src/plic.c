@@ -264,8 +264,8 @@ void d1_plic_claim_unhandled(struct d1_plic *p, struct d1_plic_frame *f,
 	uintptr_t s;
 
 	p->active = f->prev;
-	if ((int32_t)svc >= 0) {
-		complete_and_mask(p, svc, stats); /* the id, 1..nsources */
+	if (svc <= D1_PLIC_CLAIM_ID_BITS) { /* an id: not completed yet */
+		complete_and_mask(p, svc, stats);
 		return;
 	}
 	/* Completed in service already (d1_plic_complete(), or d1_plic_disable()
