@@ -521,6 +521,17 @@ static void test_lean_claim_spurious_and_foreign_counted(void **state)
 	assert_int_equal(st.spurious, 1);
 }
 
+/* Source 18 enabled in context 1 with its level held high, claimed
+ * through the lean entry with frame @p f. */
+static void lean_claim_18_high(struct d1_plic_frame *f, struct d1_plic_stats *st)
+{
+	init_ctx1(0);
+	assert_int_equal(d1_plic_set_priority(&plic, 18, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
+	plic_model_set_level(&pm, 18, true); /* stays high */
+	assert_int_equal(d1_plic_claim_begin(&plic, f, st), 18);
+}
+
 /* An OS with no handler for a claimed source ends the dispatch with
  * d1_plic_claim_unhandled(): completed before the mask, masked in this
  * context so the high level cannot storm, counted as unhandled (not
@@ -530,15 +541,9 @@ static void test_lean_claim_unhandled(void **state)
 {
 	struct d1_plic_stats st = {0};
 	struct d1_plic_frame f;
-	unsigned src;
 
 	(void)state;
-	init_ctx1(0);
-	assert_int_equal(d1_plic_set_priority(&plic, 18, 1), D1_OK);
-	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
-	plic_model_set_level(&pm, 18, true); /* stays high */
-	src = d1_plic_claim_begin(&plic, &f, &st);
-	assert_int_equal(src, 18);
+	lean_claim_18_high(&f, &st);
 	d1_plic_claim_unhandled(&plic, &f, &st);
 	assert_null(plic.active);
 	assert_int_equal(pm.claimed_by[18], -1);
@@ -564,15 +569,9 @@ static void test_lean_claim_unhandled_after_complete(void **state)
 {
 	struct d1_plic_stats st = {0};
 	struct d1_plic_frame f;
-	unsigned src;
 
 	(void)state;
-	init_ctx1(0);
-	assert_int_equal(d1_plic_set_priority(&plic, 18, 1), D1_OK);
-	assert_int_equal(d1_plic_enable(&plic, 18), D1_OK);
-	plic_model_set_level(&pm, 18, true); /* stays high */
-	src = d1_plic_claim_begin(&plic, &f, &st);
-	assert_int_equal(src, 18);
+	lean_claim_18_high(&f, &st);
 	d1_plic_complete(&plic, 18);
 	assert_int_equal(pm.completes[1], 1);
 	d1_plic_claim_unhandled(&plic, &f, &st);
