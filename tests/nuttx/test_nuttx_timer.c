@@ -452,6 +452,34 @@ static void test_callback_changes_interval(void **state)
 	assert_int_equal(status().timeout, 2000u);
 }
 
+/* Start a 500 us (@p p ticks) timer and run ten periods: it stops after
+ * @p nb boundaries, each with its handler call, Timer0 disabled with its
+ * line low. */
+static void run_expect_stop_after(uint64_t p, unsigned nb)
+{
+	assert_int_equal(lower->ops->settimeout(lower, 500u), 0);
+	assert_int_equal(lower->ops->start(lower), 0);
+	run_to(sim_now() + 10u * p);
+	assert_int_equal(nx.nb, nb);
+	assert_int_equal(nx.isr_calls, nb);
+	assert_int_equal(tm.ch[0].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_false(timer_model_irq(&tm, 0));
+}
+
+/* A new start of the stopped timer calls back once, one period (@p p
+ * ticks) after it. */
+static void expect_restart_calls_back(uint64_t p)
+{
+	unsigned ncb = nx.ncb;
+	unsigned nb = nx.nb;
+	uint64_t t1 = sim_now();
+
+	assert_int_equal(lower->ops->start(lower), 0);
+	run_until(t1 + 2u * p, ncb + 1u);
+	assert_int_equal(nx.ncb, ncb + 1u);
+	assert_int_equal(nx.b_at[nb], t1 + p + LOAD);
+}
+
 /* The callback returns false at its 2nd call: no boundary, interrupt or
  * callback after it, Timer0 disabled with its line low; getstatus says not
  * active (handler still set), 0 left; a new start is accepted and calls
@@ -460,28 +488,17 @@ static void test_callback_false_stops(void **state)
 {
 	const uint64_t p = 500u * TPU;
 	struct timer_status_s st;
-	uint64_t t1;
 
 	(void)state;
 	nx.stop_at = 2u;
-	assert_int_equal(lower->ops->settimeout(lower, 500u), 0);
-	assert_int_equal(lower->ops->start(lower), 0);
-	run_to(sim_now() + 10u * p);
+	run_expect_stop_after(p, 2u);
 	assert_int_equal(nx.ncb, 2);
-	assert_int_equal(nx.nb, 2);
-	assert_int_equal(nx.isr_calls, 2);
-	assert_int_equal(tm.ch[0].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
-	assert_false(timer_model_irq(&tm, 0));
 	st = status();
 	assert_int_equal(st.flags, TCFLAGS_HANDLER);
 	assert_int_equal(st.timeout, 500u);
 	assert_int_equal(st.timeleft, 0);
-
-	t1 = sim_now();
-	assert_int_equal(lower->ops->start(lower), 0);
-	run_until(t1 + 2u * p, 3u);
+	expect_restart_calls_back(p);
 	assert_int_equal(nx.ncb, 3);
-	assert_int_equal(nx.b_at[2], t1 + p + LOAD);
 }
 
 /* No callback installed (the upper half's TCIOC_NOTIFICATION not yet
@@ -494,28 +511,17 @@ static void test_no_callback_one_period(void **state)
 {
 	const uint64_t p = 500u * TPU;
 	struct timer_status_s st;
-	uint64_t t1;
 
 	(void)state;
 	lower->ops->setcallback(lower, NULL, NULL);
-	assert_int_equal(lower->ops->settimeout(lower, 500u), 0);
-	assert_int_equal(lower->ops->start(lower), 0);
-	run_to(sim_now() + 10u * p);
+	run_expect_stop_after(p, 1u);
 	assert_int_equal(nx.ncb, 0);
-	assert_int_equal(nx.nb, 1);
-	assert_int_equal(nx.isr_calls, 1);
-	assert_int_equal(tm.ch[0].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
-	assert_false(timer_model_irq(&tm, 0));
 	st = status();
 	assert_int_equal(st.flags, 0);
 	assert_int_equal(st.timeleft, 0);
-
 	lower->ops->setcallback(lower, upper_cb, &nx);
-	t1 = sim_now();
-	assert_int_equal(lower->ops->start(lower), 0);
-	run_until(t1 + 2u * p, 1u);
+	expect_restart_calls_back(p);
 	assert_int_equal(nx.ncb, 1);
-	assert_int_equal(nx.b_at[1], t1 + p + LOAD);
 }
 
 /* The callback returns true and writes 0 to *next_interval at its 2nd
