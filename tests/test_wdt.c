@@ -102,15 +102,21 @@ static void preset_uboot_16s(struct wdt_model *m)
 
 /* The field failure, reproduced by the model alone: nobody touches the
  * inherited watchdog, and 16 s after firmware armed it the system resets. */
+/* Instance @p id resets the system at exactly @p t: not one tick before. */
+static void expect_reset_at(unsigned id, uint64_t t)
+{
+	sim_advance(t - 1u - sim_now());
+	assert_int_equal(wm[id].resets, 0);
+	sim_advance(1u);
+	assert_int_equal(wm[id].resets, 1);
+	assert_int_equal(wm[id].last_reset_at, t);
+}
+
 static void test_model_inherited_16s_resets_when_unmanaged(void **state)
 {
 	(void)state;
 	preset_uboot_16s(&wm[D1_WDT_RISCV]);
-	sim_advance(SEC(16) - 1u);
-	assert_int_equal(wm[D1_WDT_RISCV].resets, 0);
-	sim_advance(1);
-	assert_int_equal(wm[D1_WDT_RISCV].resets, 1);
-	assert_int_equal(wm[D1_WDT_RISCV].last_reset_at, SEC(16));
+	expect_reset_at(D1_WDT_RISCV, SEC(16));
 	assert_false(wdt_model_running(&wm[D1_WDT_RISCV]));
 }
 
@@ -456,11 +462,7 @@ static void test_set_timeout_on_losc_selects_hosc(void **state)
 	assert_false(st.losc);
 	assert_int_equal(st.action, D1_WDT_ACTION_RESET);
 	assert_int_equal(st.timeout_ms, 16000);
-	sim_advance(SEC(16) - 1u);
-	assert_int_equal(wm[D1_WDT_RISCV].resets, 0);
-	sim_advance(1u);
-	assert_int_equal(wm[D1_WDT_RISCV].resets, 1);
-	assert_int_equal(wm[D1_WDT_RISCV].last_reset_at, t0 + SEC(16));
+	expect_reset_at(D1_WDT_RISCV, t0 + SEC(16));
 }
 
 static void test_soft_reset_only_on_timer_block(void **state)
