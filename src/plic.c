@@ -224,19 +224,13 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 	d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
 }
 
-/* Cold path of d1_plic_isr(): a claimed source that has no handler, or an
- * id above nsources (a source this handle does not know, enabled in this
- * context by other software). Complete it first (complete-before-mask:
- * docs/uart-and-plic.md), then mask it in this context
- * so a level that stays high cannot storm, and count it. Kept out of line so
- * the dispatch path stays short. */
-__attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uint32_t id,
-                                                              struct d1_plic_stats *stats)
+/* Mask @p id in this context, so a level that stays high cannot storm, and
+ * count it (foreign above nsources, else unhandled). Its completion is the
+ * caller's, before this (complete-before-mask: docs/uart-and-plic.md). */
+static void mask_and_count(struct d1_plic *p, uint32_t id, struct d1_plic_stats *stats)
 {
-	uintptr_t s;
+	uintptr_t s = d1_port_critical_enter(); /* the enable word is shared by 32 sources */
 
-	d1_mmio_write32(p->claim, id);
-	s = d1_port_critical_enter(); /* the enable word is shared by 32 sources */
 	set_enable(p, id, false);
 	d1_port_critical_exit(s);
 	if (id > p->nsources) {
@@ -245,6 +239,17 @@ __attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p,
 	} else {
 		stats->unhandled++;
 	}
+}
+
+/* Cold path of d1_plic_isr(): a claimed source that has no handler, or an
+ * id above nsources (a source this handle does not know, enabled in this
+ * context by other software). Complete it first, then mask and count it.
+ * Kept out of line so the dispatch path stays short. */
+__attribute__((noinline, cold)) static void complete_and_mask(struct d1_plic *p, uint32_t id,
+                                                              struct d1_plic_stats *stats)
+{
+	d1_mmio_write32(p->claim, id);
+	mask_and_count(p, id, stats);
 }
 
 unsigned d1_plic_claim_cold(struct d1_plic *p, uint32_t id, struct d1_plic_stats *stats)
@@ -261,20 +266,17 @@ void d1_plic_claim_unhandled(struct d1_plic *p, struct d1_plic_frame *f,
                              struct d1_plic_stats *stats)
 {
 	uint32_t svc = f->svc;
-	uintptr_t s;
 
 	p->active = f->prev;
 	if (svc <= D1_PLIC_CLAIM_ID_BITS) { /* an id: not completed yet */
-		complete_and_mask(p, svc, stats);
-		return;
+		d1_mmio_write32(p->claim, svc);
+	} else {
+		/* Completed in service already (d1_plic_complete(), or
+		 * d1_plic_disable() from a nested handler): the frame holds ~id.
+		 * Complete nothing again. */
+		svc = ~svc;
 	}
-	/* Completed in service already (d1_plic_complete(), or d1_plic_disable()
-	 * from a nested handler): the frame holds ~id. Mask the id, count it,
-	 * complete nothing again. */
-	s = d1_port_critical_enter();
-	set_enable(p, ~svc, false); /* ~svc: the id */
-	d1_port_critical_exit(s);
-	stats->unhandled++;
+	mask_and_count(p, svc, stats);
 }
 
 /* Cold path: bad table, or no stats struct (a zeroed one on the caller's
