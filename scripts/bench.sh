@@ -10,7 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh cmake gcc pkg-config libcmocka-dev gcc-riscv64-unknown-elf \
-  picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf
+  picolibc-riscv64-unknown-elf binutils-riscv64-unknown-elf qemu-system-misc \
+  qemu-system-data
 cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >/dev/null
 cmake --preset host >/dev/null && cmake --build --preset host -j"$(nproc)" >/dev/null
 
