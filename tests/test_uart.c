@@ -1210,6 +1210,38 @@ static void test_configure_timeout_restores_line(void **state)
 	assert_int_equal(um.cap[0].divisor, 13);
 }
 
+/* The same timeout, entered configured (RX trigger 1/2). The start bit after
+ * each DLAB write leaves a byte in the RX FIFO while DLAB is set, which
+ * wait_idle() takes out with an RX FIFO reset (offset 0 is DLL then). That
+ * FCR write must keep the triggers in force: the new ones (1 character)
+ * would stay in the UART after the failure while the handle still works
+ * with the old, and one byte would raise the RX interrupt the old setting
+ * holds back until the character timeout. */
+static void test_configure_timeout_keeps_fifo_triggers(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK);
+	um.race_after_dlab = 1000;
+	c.baud = 9600;
+	c.rx_trigger = 0;
+	c.tx_trigger = 3;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_ETIMEDOUT);
+	assert_true(u.stats.rx_discarded > 0); /* the reset path was taken */
+	assert_int_equal(um.lcr, 0x03);
+	assert_int_equal(um.fcr >> 6, cfg_8n1.rx_trigger);
+	assert_int_equal((um.fcr >> 4) & 3u, cfg_8n1.tx_trigger);
+	um.race_after_dlab = 0;
+	sim_advance(100u * uart_model_char_ticks(&um));
+	assert_int_equal(d1_uart_irq_start(&u, rxbuf, sizeof(rxbuf), txbuf, sizeof(txbuf)), D1_OK);
+	uart_model_rx_put(&um, 'a', 0);
+	assert_false(uart_model_irq(&um)); /* below the 1/2 trigger: no RX interrupt yet */
+	settle();                          /* the character timeout delivers it */
+	assert_int_equal(d1_uart_read(&u, out, 1), 1);
+	assert_int_equal(out[0], 'a');
+}
+
 /* BUSY sticks right after DLAB was set: the driver cannot clear DLAB again,
  * so the handle refuses I/O (D1_ESTATE, no write) until a configure works. */
 static void test_configure_timeout_unrecoverable_refuses_io(void **state)
@@ -1741,6 +1773,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_rtscts_auto_flow_control, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rtscts_off_overruns, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rtscts_not_supported, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_timeout_keeps_fifo_triggers, setup,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_restores_divisor, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_line_lost_keeps_ier, setup,
