@@ -282,10 +282,14 @@ static void discard_rx(struct d1_uart *u, uint32_t n)
  * there are taken out and counted once each: read from RBR, or — while DLAB
  * is set, when offset 0 is DLL — dropped with one RX FIFO reset (FCR is
  * writable while BUSY), once the transmitter is empty so no TX byte goes
- * with it. LSR.DR is not trusted for this: a data-ready with RFL = 0 is no
- * byte (issue 11 item 7). Reading USR also clears a busy-detect interrupt.
+ * with it. That FCR write keeps the triggers in force (u->fcr), so a
+ * configure that then fails leaves them as they were (FIFOE is set for the
+ * reset: a UART configured without FIFOs keeps them on, at the same
+ * one-character trigger, until the next configure). LSR.DR is not trusted
+ * for this: a data-ready with RFL = 0 is no byte (issue 11 item 7).
+ * Reading USR also clears a busy-detect interrupt.
  */
-static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
+static d1_err_t wait_idle(struct d1_uart *u, uint32_t budget_us)
 {
 	for (uint32_t waited = 0;; waited += POLL_US) {
 		uint32_t lsr = lsr_read(u);
@@ -302,7 +306,8 @@ static d1_err_t wait_idle(struct d1_uart *u, uint32_t fcr, uint32_t budget_us)
 					discard_rx(u, n);
 				} else if (temt) {
 					wr(u, D1_UART_FCR,
-					   fcr | D1_UART_FCR_FIFOE_BITS | D1_UART_FCR_RFIFOR_BITS);
+					   u->fcr | D1_UART_FCR_FIFOE_BITS |
+					           D1_UART_FCR_RFIFOR_BITS);
 					u->lsr_err = 0u;
 					u->stats.rx_discarded += n;
 				}
@@ -370,8 +375,8 @@ static void drain_before_fcr(struct d1_uart *u, uint32_t fcr)
 
 /* Verified LCR|DLAB, DLL, DLH, LCR sequence, each attempt after an idle
  * wait. *dl_changed is set once a DLL or DLH write took. */
-static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t fcr,
-                         uint32_t budget_us, bool *dl_changed)
+static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t budget_us,
+                         bool *dl_changed)
 {
 	for (unsigned attempt = 0; attempt < D1_UART_LCR_ATTEMPTS; attempt++) {
 		d1_err_t err;
@@ -380,7 +385,7 @@ static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t
 		if (attempt != 0u) {
 			u->stats.lcr_retries++;
 		}
-		err = wait_idle(u, fcr, budget_us);
+		err = wait_idle(u, budget_us);
 		if (err != D1_OK) {
 			return err;
 		}
@@ -408,8 +413,8 @@ static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t
  * fails the UART may be left with DLAB set, where a THR write would land in
  * DLL: the handle then refuses I/O (line_lost) until a configure succeeds.
  */
-static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, uint32_t fcr,
-                         uint32_t budget_us, bool dl_changed)
+static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, uint32_t budget_us,
+                         bool dl_changed)
 {
 	bool ok = false;
 
@@ -417,14 +422,12 @@ static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, 
 	if (dl_changed) {
 		bool again = false;
 
-		ok = old_div != 0u &&
-		     set_line(u, old_lcr, old_div, fcr, budget_us, &again) == D1_OK;
+		ok = old_div != 0u && set_line(u, old_lcr, old_div, budget_us, &again) == D1_OK;
 	} else if ((rd(u, D1_UART_LCR) & 0xFFu) == old_lcr) {
 		ok = true; /* nothing was changed */
 	} else {
 		for (unsigned k = 0; k < D1_UART_LCR_ATTEMPTS && !ok; k++) {
-			ok = wait_idle(u, fcr, budget_us) == D1_OK &&
-			     wr_verify(u, D1_UART_LCR, old_lcr);
+			ok = wait_idle(u, budget_us) == D1_OK && wr_verify(u, D1_UART_LCR, old_lcr);
 		}
 	}
 	u->line_lost = !ok;
@@ -519,9 +522,9 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	}
 	u->ier = 0u;
 	u->tx_irq = false;
-	err = set_line(u, lcr, b.divisor, fcr, budget, &dl_changed);
+	err = set_line(u, lcr, b.divisor, budget, &dl_changed);
 	if (err != D1_OK) {
-		restore_line(u, old_lcr, old_div, fcr, budget, dl_changed);
+		restore_line(u, old_lcr, old_div, budget, dl_changed);
 		if (dlab && !u->line_lost) {
 			wr(u, D1_UART_IER, 0u); /* DLAB is clear again */
 		}

@@ -213,8 +213,9 @@ d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *
  *         MCR.AFCE does not stick, MCR then restored); D1_EBUSY in interrupt
  *         mode; D1_ETIMEDOUT when BUSY never cleared or the verified writes
  *         kept failing. Nothing is written on D1_EINVAL/D1_ERANGE/D1_EBUSY
- *         or a 16550's D1_ENOTSUP. After D1_ETIMEDOUT IER is 0 and the
- *         previous LCR and divisor are restored; if even that fails the
+ *         or a 16550's D1_ENOTSUP. After D1_ETIMEDOUT IER is 0, the
+ *         previous LCR and divisor are restored and the FIFO triggers are
+ *         those in force before the call; if even that fails the
  *         handle refuses I/O with D1_ESTATE until a configure succeeds.
  *         Entered with DLAB set (offset 1 is then DLH), IER is written only
  *         once DLAB is clear again: if the restore fails too (D1_ESTATE
