@@ -1395,6 +1395,33 @@ static void test_budget_before_configure_from_programmed_divisor(void **state)
 	assert_int_equal(d1_uart_putc(&u, 'z'), D1_OK); /* room after one character */
 }
 
+/* The same before the first configure on a plain 16550: reading its
+ * divisor back would need DLAB writes, so the budget is the documented
+ * fallback (uart.h: D1_UART_WAIT_CHARS(16) = 18 characters of 12 bits at
+ * D1_UART_FALLBACK_BAUD, 22.5 ms), with no write at all. A transmitter
+ * that never empties is given up on after that, not before. */
+static void test_16550_budget_before_configure_is_fallback(void **state)
+{
+	const uint64_t budget =
+	        (uint64_t)SIM_HZ * D1_UART_WAIT_CHARS(16u) * 12u / D1_UART_FALLBACK_BAUD;
+	uint64_t t0;
+	uint64_t w0;
+
+	(void)state;
+	ONLY_WITH_16550();
+	uart_model_free(&um);
+	sim_reset();
+	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
+	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+	um.tx_stuck = true;
+	d1_mmio_write8(QBASE + 0u, 'a'); /* THR: a character that never leaves */
+	t0 = sim_now();
+	w0 = sim_writes();
+	assert_int_equal(d1_uart_drain(&u), D1_ETIMEDOUT);
+	assert_int_equal(sim_writes(), w0);
+	assert_in_range(sim_now() - t0, budget, budget + (uint64_t)SIM_HZ / 1000u);
+}
+
 /* rx_dropped does not wrap: a consumer that stops reading at 1.5 Mbaud
  * drops 2^32 bytes in about 8 hours, and every one must stay counted. The
  * counter is set just below 2^32; 12 bytes into a 2-byte ring drop 10. */
@@ -1764,6 +1791,8 @@ int main(void)
 	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(
 	                test_budget_before_configure_from_programmed_divisor, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_16550_budget_before_configure_is_fallback,
+	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rx_dropped_does_not_wrap, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_wrong_state_writes_nothing, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_isr_event_mask, setup, teardown),
