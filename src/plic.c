@@ -17,9 +17,16 @@ static uint32_t svc_done(uint32_t id)
 	return ~id;
 }
 
-static uintptr_t reg(const struct d1_plic *p, uint32_t off)
+static uintptr_t reg(const struct d1_plic *p, uintptr_t off)
 {
 	return p->base + off;
+}
+
+/* The context as an address-sized index: the per-context offsets are then
+ * computed in 64 bits, with no zero-extension of a 32-bit sum per access. */
+static uintptr_t ctx(const struct d1_plic *p)
+{
+	return p->context;
 }
 
 static bool handle_ok(const struct d1_plic *p)
@@ -147,8 +154,7 @@ static void set_enable(struct d1_plic *p, unsigned source, bool on)
 {
 	uint32_t bit = 1u << (source % 32u);
 
-	d1_mmio_modify32(reg(p, D1_PLIC_ENABLE_OFFSET(p->context, source / 32u)), bit,
-	                 on ? bit : 0u);
+	d1_mmio_modify32(reg(p, D1_PLIC_ENABLE_OFFSET(ctx(p), source / 32u)), bit, on ? bit : 0u);
 }
 
 d1_err_t d1_plic_enable(struct d1_plic *p, unsigned source)
@@ -176,7 +182,7 @@ d1_err_t d1_plic_disable(struct d1_plic *p, unsigned source)
 	 * (Linux irq-sifive-plic.c) and the gateway would stay closed. */
 	for (struct d1_plic_frame *f = p->active; f != NULL; f = f->prev) {
 		if (f->svc == source) { /* in service, not completed yet */
-			d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
+			d1_mmio_write32(p->claim, source);
 			f->svc = svc_done(source);
 		}
 	}
@@ -193,7 +199,7 @@ d1_err_t d1_plic_set_threshold(struct d1_plic *p, unsigned threshold)
 	if (threshold > p->prio_max) {
 		return D1_ERANGE;
 	}
-	d1_mmio_write32(reg(p, D1_PLIC_THRESHOLD_OFFSET(p->context)), threshold);
+	d1_mmio_write32(reg(p, D1_PLIC_THRESHOLD_OFFSET(ctx(p))), threshold);
 	return D1_OK;
 }
 
@@ -203,7 +209,7 @@ unsigned d1_plic_claim(struct d1_plic *p)
 		return 0u;
 	}
 	/* Only the id field is defined (plic_regs.h); other bits are masked. */
-	return d1_mmio_read32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context))) & D1_PLIC_CLAIM_ID_BITS;
+	return d1_mmio_read32(p->claim) & D1_PLIC_CLAIM_ID_BITS;
 }
 
 void d1_plic_complete(struct d1_plic *p, unsigned source)
@@ -221,7 +227,7 @@ void d1_plic_complete(struct d1_plic *p, unsigned source)
 			f->svc = svc_done(source);
 		}
 	}
-	d1_mmio_write32(reg(p, D1_PLIC_CLAIM_OFFSET(p->context)), source);
+	d1_mmio_write32(p->claim, source);
 }
 
 /* Mask @p id in this context, so a level that stays high cannot storm, and

@@ -24,9 +24,16 @@
 #define RELOAD_MIN_US        D1_TIMER_RELOAD_MIN_US
 #define RELOAD_POLL_US       1u
 
-static uintptr_t reg(const struct d1_timer *t, uint32_t off)
+static uintptr_t reg(const struct d1_timer *t, uintptr_t off)
 {
 	return t->base + off;
+}
+
+/* The channel as an address-sized index: the per-channel offsets are then
+ * computed in 64 bits, with no zero-extension of a 32-bit sum per access. */
+static uintptr_t chan(const struct d1_timer *t)
+{
+	return t->channel;
 }
 
 /* A handle d1_timer_init() filled (a zeroed handle has base 0). */
@@ -56,7 +63,8 @@ static uint64_t gcd64(uint64_t a, uint64_t b)
 }
 
 /* Microseconds covering n input clocks of source @src / 2^k, rounded up. */
-static uint32_t clocks_to_us_ceil(const struct d1_timer *t, unsigned src, unsigned k, uint32_t n)
+__attribute__((noinline)) static uint32_t clocks_to_us_ceil(const struct d1_timer *t, unsigned src,
+                                                            unsigned k, uint32_t n)
 {
 	uint64_t num = ((uint64_t)n << k) * 1000000u;
 	uint64_t hz = src_hz(t, src);
@@ -268,7 +276,7 @@ static void sync_wait(const struct d1_timer *t, unsigned src, unsigned k)
  */
 static uint32_t disable(const struct d1_timer *t)
 {
-	uintptr_t ctrl = reg(t, D1_TIMER_CTRL_OFFSET(t->channel));
+	uintptr_t ctrl = reg(t, D1_TIMER_CTRL_OFFSET(chan(t)));
 	uint32_t v = d1_mmio_read32(ctrl);
 	unsigned src;
 	unsigned k;
@@ -312,7 +320,7 @@ static void queue_second(struct d1_timer *t, uint64_t acc_at_load)
 		t->acc += t->rem;
 	} else {
 		t->next_interval = next_interval(t);
-		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), t->next_interval);
 	}
 	d1_port_critical_exit(s);
 }
@@ -337,7 +345,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	if (mode == D1_TIMER_ONESHOT && t->rem != 0u) {
 		return D1_ERANGE;
 	}
-	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(t->channel));
+	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(chan(t)));
 	cfg = ctrl_bits(t, mode);
 	t->mode = (uint8_t)mode;
 	t->acc = 0u;
@@ -350,7 +358,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	/* A bit left pending (by firmware, or an expiry nobody handled) would
 	 * raise an IRQ at once and be taken for the first boundary. */
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit);
-	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->cur_interval);
+	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), t->cur_interval);
 	/* The handle as d1_timer_isr() needs it from the load on: the first
 	 * boundary may come before this call returns (an interrupt delaying it
 	 * by more than a period). Period two repeats period one until queued. */
@@ -422,7 +430,7 @@ __attribute__((noinline)) static uint32_t tick_slow(struct d1_timer *t, uint32_t
 	t->cur_interval = t->next_interval;
 	t->next_interval = next_interval(t);
 	if (t->running) { /* d1_timer_stop() may be in its sync wait */
-		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), t->next_interval);
+		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), t->next_interval);
 	}
 	return t->cur_interval - cur;
 }
@@ -538,7 +546,7 @@ d1_err_t d1_timer_irq_ack(const struct d1_timer *t)
 
 bool d1_timer_hw_enabled(const struct d1_timer *t)
 {
-	return handle_ok(t) && (d1_mmio_read32(reg(t, D1_TIMER_CTRL_OFFSET(t->channel))) &
+	return handle_ok(t) && (d1_mmio_read32(reg(t, D1_TIMER_CTRL_OFFSET(chan(t)))) &
 	                        D1_TIMER_CTRL_EN_BITS) != 0u;
 }
 
@@ -591,7 +599,7 @@ d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)
 		t->prescale_log2 = 0u;
 		t->configured = false;
 	}
-	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(t->channel));
+	ctrl = reg(t, D1_TIMER_CTRL_OFFSET(chan(t)));
 	cfg = ctrl_bits(t, D1_TIMER_ONESHOT);
 	/* Whether RELOAD reloads an enabled counter is not stated by any source
 	 * (docs/hardware-facts.md), so a channel still counting (or one whose
@@ -613,7 +621,7 @@ d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)
 		d1_mmio_write32(ctrl, cfg); /* source/prescaler/mode while disabled */
 	}
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit); /* stale expiry */
-	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(t->channel)), interval);
+	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), interval);
 	/* The handle first: the expiry's handler may run as soon as the store
 	 * below is done (a short deadline, an interrupt taken there), and
 	 * nothing can raise this channel's bit before it (disabled, bit

@@ -174,23 +174,25 @@ static bool hw_running(const struct d1_wdt *w)
 	return (d1_mmio_read32(reg(w, D1_WDT_MODE_OFFSET)) & D1_WDT_MODE_EN_BITS) != 0u;
 }
 
+/*
+ * Stopped: the Linux / U-Boot D1 start order, interval, feed, action,
+ * enable. Running: never unwatched, so the old count is restarted first
+ * (the reconfiguration happens with a full old timeout left), then the
+ * action and interval, then the new count is restarted.
+ */
 static void arm(const struct d1_wdt *w, unsigned idx, unsigned action)
 {
-	if (hw_running(w)) {
-		/* Never unwatched: restart the old count first, so the
-		 * reconfiguration happens with a full old timeout left, then
-		 * restart the new one. */
-		feed(w);
-		write_keyed(w, D1_WDT_CFG_OFFSET, cfg_value(w, action));
-		write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, true));
-		feed(w);
-		return;
+	bool running = hw_running(w);
+
+	if (!running) {
+		write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, false));
 	}
-	/* Linux / U-Boot D1 start order: interval, feed, action, enable. */
-	write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, false));
 	feed(w);
 	write_keyed(w, D1_WDT_CFG_OFFSET, cfg_value(w, action));
 	write_keyed(w, D1_WDT_MODE_OFFSET, mode_value(idx, true));
+	if (running) {
+		feed(w);
+	}
 }
 
 d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action action,
