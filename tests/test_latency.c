@@ -579,6 +579,43 @@ static void test_report_json_high_bytes(void **state)
 	assert_non_null(strstr(buf, "\"load\":\"\\u0080\x7f\""));
 }
 
+/* latency.h: D1_LAT_REPORT_SIZE holds either report when the meta strings
+ * total <= 256 bytes, whatever the bytes. The JSON report escapes every
+ * byte >= 0x80 (and every control byte) as 6 characters, so 256 bytes of
+ * UTF-8 meta take 1,536 characters: with the longest numbers around them
+ * (the slowest clock, samples up to 2^32 - 1 counts, every counter and the
+ * period at their maximum) the line needed about 2.2 KB, more than the
+ * 2,048 bytes the header said (found by a review on 5 Dec 2026). */
+static void test_report_size_holds_256_bytes_of_escaped_meta(void **state)
+{
+	char buf[D1_LAT_REPORT_SIZE];
+	char u8[257];
+	struct d1_lat_meta m = {NULL, NULL, NULL, UINT64_MAX};
+	size_t n = 0;
+
+	(void)state;
+	for (size_t i = 0; i < 256u; i += 2u) {
+		u8[i] = '\xc3'; /* U+00E9 in UTF-8 */
+		u8[i + 1u] = '\xa9';
+	}
+	u8[256] = '\0';
+	m.os = u8 + 170;   /* the last 86 bytes */
+	m.board = u8 + 86; /* the last 170 bytes: 256 with os */
+	m.load = u8 + 256; /* "" */
+	assert_int_equal(d1_lat_init(&ra, D1_LAT_CLOCK_MIN_HZ), D1_OK);
+	lcg_state = 7u;
+	for (uint32_t i = 0; i < 100000u; i++) {
+		d1_lat_record(&ra, g_log_uniform());
+	}
+	d1_lat_record(&ra, UINT32_MAX);
+	ra.missed = UINT64_MAX;
+	assert_int_equal(d1_lat_report_json(&ra, &m, buf, sizeof(buf), &n), D1_OK);
+	assert_int_equal(strlen(buf), n);
+	assert_true(n > 2048u); /* 2,146 here: above the old size */
+	assert_non_null(strstr(buf, "\\u00c3\\u00a9\",\"board\""));
+	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), &n), D1_OK);
+}
+
 /* ---- the dump --------------------------------------------------------- */
 
 struct sink {
@@ -628,6 +665,41 @@ static void test_dump(void **state)
 	assert_int_equal(d1_lat_bucket_index(5000u), 1166u);
 }
 
+/* docs/latency.md: the dump line is at most 32 KiB with <= 256 bytes of
+ * meta. The longest line: every bin non-zero with a 10-digit count
+ * (reached through the API: one sample per bin, then self-merges until
+ * the bins saturate) and 256 bytes of meta that are all escaped. The
+ * docs said "about 24 KB" until a review of 5 Dec 2026 measured 30,830
+ * bytes without meta. */
+static void test_dump_size_bound(void **state)
+{
+	static const char pair[] = "\xc3\xa9";
+	char os[257];
+	struct d1_lat_meta m = {os, "", "", UINT64_MAX};
+	uint32_t i, lo;
+
+	(void)state;
+	for (i = 0; i < 256u; i++) {
+		os[i] = pair[i % 2u];
+	}
+	os[256] = '\0';
+	assert_int_equal(d1_lat_init(&ra, D1_LAT_CLOCK_MIN_HZ), D1_OK);
+	for (i = 0; i <= D1_LAT_NBINS; i++) {
+		d1_lat_bucket_bounds(i, &lo, NULL);
+		d1_lat_record(&ra, lo);
+	}
+	for (i = 0; i < 33u; i++) {
+		assert_int_equal(d1_lat_merge(&ra, &ra), D1_OK);
+	}
+	for (i = 0; i <= D1_LAT_NBINS; i++) {
+		assert_int_equal(ra.bins[i], UINT32_MAX); /* every count 10 digits */
+	}
+	ra.missed = UINT64_MAX;
+	memset(&sk, 0, sizeof(sk));
+	assert_int_equal(d1_lat_dump(&ra, &m, put, &sk), D1_OK);
+	assert_in_range(sk.n, 30u * 1024u, 32u * 1024u);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -645,7 +717,9 @@ int main(void)
 	        cmocka_unit_test(test_report_small_buffer),
 	        cmocka_unit_test(test_report_escaping_and_empty),
 	        cmocka_unit_test(test_report_json_high_bytes),
+	        cmocka_unit_test(test_report_size_holds_256_bytes_of_escaped_meta),
 	        cmocka_unit_test(test_dump),
+	        cmocka_unit_test(test_dump_size_bound),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -320,5 +320,47 @@ class Dump(unittest.TestCase):
                            capture_output=True, text=True)
         self.assertEqual(p.returncode, 2)
 
+
+class DumpBadInput(unittest.TestCase):
+    """Review: dumps d1_lat_dump() cannot write must be refused with DumpError
+    (the CLI: exit 2 and a one-line message), not decoded into a report or
+    crashing with a Python traceback."""
+
+    def test_bad_layout_is_a_dump_error(self):
+        # [3, 6, 2]: exact_log2 < sub_log2 -> a negative shift in Layout.bounds().
+        for lay in ([3, 6, 2], [-1, 6, 15], [10, 6, 16]):
+            bad = json.loads(dump_line({1: 1}, 1))
+            bad["layout"] = lay
+            with self.assertRaises(dd.DumpError, msg="layout %r" % (lay,)):
+                dd.report_line(bad)
+
+    def test_non_string_meta_is_a_dump_error(self):
+        for v in (5, None, ["x"]):
+            bad = json.loads(dump_line({1: 1}, 1))
+            bad["os"] = v
+            with self.assertRaises(dd.DumpError, msg="os %r" % (v,)):
+                dd.report_line(bad)
+
+    def test_max_inconsistent_with_bins_is_a_dump_error(self):
+        L = dd.Layout(10, 6, 15)
+        # A sample in bucket [4992, 5055] but max 5 (a digit lost on the
+        # serial line, or a dump read while the ISR records): the decoder
+        # reports p9999 = max = 5 counts, unflagged, as if exact.
+        for mx in (5, 2**32, True):
+            bad = json.loads(dump_line({1: 1, L.index(5000): 1}, 5000))
+            bad["max"] = mx
+            with self.assertRaises(dd.DumpError, msg="max %r" % (mx,)):
+                dd.report_line(bad)
+
+    def test_cli_bad_layout_exits_2(self):
+        bad = json.loads(dump_line({10: 1}, 10))  # bin 10 is above [3, 6, 2]'s exact bins
+        bad["layout"] = [3, 6, 2]
+        line = json.dumps(bad, separators=(",", ":")) + "\n"
+        p = subprocess.run([sys.executable, DUMP_TOOL, "-"], input=line, capture_output=True,
+                           text=True)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertNotIn("Traceback", p.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
