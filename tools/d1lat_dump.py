@@ -85,28 +85,46 @@ def jstr(s):
     return "".join(out)
 
 
+# The one layout d1_lat_dump() writes (latency_layout.h asserts it).
+LAYOUT = [10, 6, 15]
+# Largest value of each number d1_lat_dump() writes (uint32_t or uint64_t).
+LIMITS = {"clock_hz": 2**32 - 1, "lost": 2**64 - 1, "missed": 2**64 - 1, "max": 2**32 - 1,
+          "period_ns": 2**64 - 1}
+
+
+def is_int(x):
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def decode(obj):
     """Check a parsed dump object; return (layout, bins dict, obj)."""
-    if obj.get("tool") != "d1lat-dump" or obj.get("format") != 1:
+    if obj.get("tool") != "d1lat-dump" or not is_int(obj.get("format")) or obj["format"] != 1:
         raise DumpError("not a d1lat-dump format 1 object")
     lay = obj.get("layout")
-    if not (isinstance(lay, list) and len(lay) == 3 and all(isinstance(x, int) for x in lay)):
-        raise DumpError("bad layout %r" % (lay,))
+    if not (isinstance(lay, list) and all(is_int(x) for x in lay) and lay == LAYOUT):
+        raise DumpError("bad layout %r (the device writes %r)" % (lay, LAYOUT))
     L = Layout(*lay)
+    for k in ("os", "board", "load"):
+        if k in obj and not isinstance(obj[k], str):
+            raise DumpError("bad %s %r" % (k, obj[k]))
     flat = obj.get("bins")
     if not isinstance(flat, list) or len(flat) % 2:
         raise DumpError("bins must be a list of index, count pairs")
     bins = {}
     for i, c in zip(flat[0::2], flat[1::2]):
-        if not (isinstance(i, int) and isinstance(c, int)) or not 0 <= i <= L.nbins \
+        if not (is_int(i) and is_int(c)) or not 0 <= i <= L.nbins \
                 or not 0 < c < 2**32 or i in bins:
             raise DumpError("bad bin %r: %r" % (i, c))
         bins[i] = c
-    for k in ("clock_hz", "lost", "missed", "max", "period_ns"):
-        if not isinstance(obj.get(k), int) or obj[k] < 0:
+    for k, top in LIMITS.items():
+        if not is_int(obj.get(k)) or not 0 <= obj[k] <= top:
             raise DumpError("bad %s %r" % (k, obj.get(k)))
     if obj["clock_hz"] < 1000:
         raise DumpError("clock_hz below 1000")
+    # max is the largest sample fed, so it lies in the highest nonzero bin
+    # (0 when no bin is: nothing was recorded).
+    if (L.index(obj["max"]) != max(bins)) if bins else obj["max"] != 0:
+        raise DumpError("max %d does not match the bins" % obj["max"])
     return L, bins, obj
 
 

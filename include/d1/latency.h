@@ -44,8 +44,11 @@ extern "C" {
 /** Number of standard percentiles in a summary (p50, p90, p99, p99.9, p99.99). */
 #define D1_LAT_NPCT 5u
 
-/** Bytes that hold either report when the meta strings total <= 256 bytes. */
-#define D1_LAT_REPORT_SIZE 2048u
+/** Bytes that hold either report when the meta strings total <= 256 bytes,
+ *  whatever the bytes: the JSON report writes each byte outside printable
+ *  ASCII as 6 characters (1,536 for 256 bytes) beside at most about 700
+ *  of numbers and names (2,048 until 5 Dec 2026, too small for such meta). */
+#define D1_LAT_REPORT_SIZE 2304u
 
 /**
  * @brief The recorder (caller memory, e.g. static). Fields are public to
