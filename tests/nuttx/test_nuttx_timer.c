@@ -629,6 +629,32 @@ static void test_settimeout_running(void **state)
 	assert_int_equal(status().timeout, 300u);
 }
 
+/* NuttX's include/nuttx/timers/timer.h documents the lower half's
+ * settimeout as "Set a new timeout value (and reset the timer)" (and
+ * TCIOC_SETTIMEOUT as "Reset the timer timeout to this value"). A running
+ * 10 ms timer given 1 ms at 2 ms must restart: getstatus then reports at
+ * most the new 1,000 us left (never more time left than the timeout it
+ * reports, which cyclictest's timediff_us_timer() relies on), and the
+ * next callback comes 1 ms after the settimeout, not at start + 10 ms. */
+static void test_settimeout_running_resets(void **state)
+{
+	uint64_t t1;
+	struct timer_status_s st;
+
+	(void)state;
+	assert_int_equal(lower->ops->settimeout(lower, 10000u), 0);
+	assert_int_equal(lower->ops->start(lower), 0);
+	run_to(sim_now() + 2000u * TPU);
+	t1 = sim_now();
+	assert_int_equal(lower->ops->settimeout(lower, 1000u), 0);
+	st = status();
+	assert_int_equal(st.timeout, 1000u);
+	assert_true(st.timeleft <= st.timeout);
+	run_until(t1 + 20000u * TPU, 1u);
+	assert_int_equal(nx.ncb, 1);
+	assert_in_range(nx.cb_at[0], t1 + 1000u * TPU, t1 + 1000u * TPU + 24u);
+}
+
 /* settimeout(500) on a stopped timer: no bus access, nothing counts; the
  * start that follows ends its first period 500 us (12,000 clocks) later. */
 static void test_settimeout_stopped(void **state)
@@ -806,6 +832,7 @@ int main(void)
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_getstatus, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_settimeout_running, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_settimeout_running_resets, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_settimeout_stopped, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_start_twice_refused, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_stop, setup, teardown),
