@@ -31,7 +31,8 @@
  * re-arms: a bounded, constant number of MMIO, no polling.  A period longer
  * than the counter's reach (D1_TIMER_ONESHOT_MAX clocks) is reached in
  * several arms; only the last one calls back.  settimeout() on a running
- * timer touches no register: the new period starts with the next one.
+ * timer resets it, as NuttX's timer.h asks: a new period starts at the
+ * call, armed the same way.
  */
 
 /****************************************************************************
@@ -236,12 +237,19 @@ static int d1_nx_timer_settimeout(struct timer_lowerhalf_s *lower,
       return -EINVAL;
     }
 
-  /* No register access: a running timer takes the new period from its
-   * next deadline on.
+  /* NuttX's timer.h: set the timeout "and reset the timer".  A running
+   * timer starts a new period now, re-armed like the ISR does it (one
+   * bounded MMIO sequence, no polling); a stopped one only keeps it.
    */
 
   flags = enter_critical_section();
   lo->timeout = timeout;
+  if (lo->started)
+    {
+      lo->deadline = d1_time_now() + (uint64_t)timeout * D1_NX_TIME_PER_USEC;
+      d1_nx_timer_arm(lo);
+    }
+
   leave_critical_section(flags);
   return OK;
 }
