@@ -123,6 +123,7 @@ rt_tick_t rt_tick_from_millisecond(rt_int32_t ms)
 void rtt_host_reset(void)
 {
 	memset(rtt_host_serial_events, 0, sizeof(rtt_host_serial_events));
+	rtt_host_serial_tx_runaway = 0;
 	memset(timers, 0, sizeof(timers));
 	ntimers = 0;
 	memset(rtt_host_irqs, 0, sizeof(rtt_host_irqs));
@@ -671,10 +672,38 @@ rt_err_t rt_hw_serial_register(struct rt_serial_device *serial, const char *name
 	return rt_device_register(&serial->parent, name, (rt_uint16_t)flag);
 }
 
+unsigned rtt_host_serial_tx_runaway;
+
+/* RT_SERIAL_EVENT_TX_DONE as components/drivers/serial/dev_serial_v2.c
+ * handles it with a TX ring (serial_tx set): an empty ring ends the
+ * transfer (activated cleared); data still in the ring is handed to the
+ * driver's transmit() again (in interrupt mode the driver takes its bytes
+ * from the ring: buffer and length are inactive parameters). A transmit()
+ * that re-enters this event without ever emptying the ring would recurse
+ * without end: it is stopped at a depth of 4 and counted. */
 void rt_hw_serial_isr(struct rt_serial_device *serial, int event)
 {
-	(void)serial;
+	static unsigned depth;
+	struct rt_serial_tx_fifo *tx = (struct rt_serial_tx_fifo *)serial->serial_tx;
+	rt_size_t len;
+
 	rtt_host_serial_events[event & 7]++;
+	if ((event & 0xff) != RT_SERIAL_EVENT_TX_DONE || tx == RT_NULL)
+		return;
+	len = rt_ringbuffer_data_len(&tx->rb);
+	if (len == 0u) {
+		tx->activated = RT_FALSE;
+		return;
+	}
+	if (depth >= 4u) {
+		rtt_host_serial_tx_runaway++;
+		return;
+	}
+	depth++;
+	(void)serial->ops->transmit(serial, tx->rb.buffer_ptr, len,
+	                            serial->parent.open_flag &
+	                                    (RT_SERIAL_TX_BLOCKING | RT_SERIAL_TX_NON_BLOCKING));
+	depth--;
 }
 
 rt_device_t rt_console_set_device(const char *name)

@@ -49,6 +49,9 @@ int rtt_host_timer_running(void);
 /* Serial V2: events passed to rt_hw_serial_isr(), by event number, and
  * the name last given to rt_console_set_device(). */
 extern unsigned rtt_host_serial_events[8];
+/* TX_DONE events that found the TX ring still full at a transmit()
+ * nesting depth of 4 (a driver that never drains the ring). */
+extern unsigned rtt_host_serial_tx_runaway;
 const char *rtt_host_console(void);
 
 /* The framework's count computation (rt_hwtimer write path), for tests

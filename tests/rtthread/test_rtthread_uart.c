@@ -192,6 +192,41 @@ static void test_reconfigure_keeps_rx(void **state)
 	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
 }
 
+/* Review of 5 Dec 2026: transmit in TX_NON_BLOCKING mode, which control() accepts
+ * (RT_DEVICE_CTRL_CONFIG with RT_SERIAL_TX_NON_BLOCKING: "transmit is
+ * polled"). The V2 framework (_serial_fifo_tx_nonblocking) first copies
+ * the bytes into its TX ring, then calls transmit(); the driver must take
+ * them out of that ring, because RT_SERIAL_EVENT_TX_DONE calls transmit()
+ * again for as long as the ring holds data. "hi\n" must reach the line
+ * once, the ring must end empty and the transfer must end (activated
+ * cleared), with no transmit() re-entered from TX_DONE. */
+static void test_tx_nonblocking_drains_ring(void **state)
+{
+	static struct {
+		struct rt_serial_tx_fifo fifo;
+		rt_uint8_t buf[64];
+	} tx;
+	const char *msg = "hi\n";
+
+	(void)state;
+	rt_ringbuffer_init(&tx.fifo.rb, tx.buf, sizeof(tx.buf));
+	ser->serial_tx = &tx.fifo;
+	ser->parent.open_flag |= RT_SERIAL_TX_NON_BLOCKING;
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_CONFIG,
+	                                   (void *)(rt_ubase_t)RT_SERIAL_TX_NON_BLOCKING),
+	                 RT_EOK);
+	/* what _serial_fifo_tx_nonblocking() does for a write of 3 bytes */
+	for (const char *p = msg; *p; p++)
+		assert_int_equal(rt_ringbuffer_putchar(&tx.fifo.rb, (rt_uint8_t)*p), 1);
+	tx.fifo.activated = RT_TRUE;
+	(void)ser->ops->transmit(ser, tx.buf, 3, RT_SERIAL_TX_NON_BLOCKING);
+	run_until_quiet(uart_model_char_ticks(&um) * 64);
+	assert_int_equal(um.cap_count, 3);
+	assert_int_equal(rtt_host_serial_tx_runaway, 0);
+	assert_int_equal(rt_ringbuffer_data_len(&tx.fifo.rb), 0);
+	assert_false(tx.fifo.activated);
+}
+
 /* Framing the library cannot do is refused with nothing written. */
 static void test_bad_config(void **state)
 {
@@ -216,6 +251,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_rx_and_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_fw_ring_full, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_reconfigure_keeps_rx, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_tx_nonblocking_drains_ring, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_config, setup, teardown),
 	};
 

@@ -70,6 +70,13 @@ struct rt_serial_rx_fifo {
 	/* (the completion and index that follow are not used by the glue) */
 };
 
+struct rt_serial_tx_fifo {
+	struct rt_ringbuffer rb;
+	rt_size_t put_size;
+	rt_bool_t activated;
+	/* (the completion and storage that follow are not used by the glue) */
+};
+
 struct rt_serial_device {
 	struct rt_device parent;
 	const struct rt_uart_ops *ops;
