@@ -41,7 +41,8 @@ rt_uint32_t d1_rt_wdt_keep_feeds(void);
 
 /* Serial device on a D1 UART (drv_d1_uart.c). */
 int d1_rt_uart_init(void);
-void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped);
+void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped,
+                      rt_uint32_t *tx_dropped);
 /* The library handle under the device (for diagnostics and tests). */
 struct d1_uart *d1_rt_uart_handle(void);
 #endif

@@ -24,7 +24,9 @@
  *
  * Every byte that does not reach the reader is counted: the library's
  * counters (overrun, framing, parity, break, busy detect) plus fw_dropped
- * (the framework's RX ring full). msh: d1uart.
+ * (the framework's RX ring full); every byte given to transmit() that
+ * could not be sent (the transmitter stuck past putc's bound) in
+ * tx_dropped. msh: d1uart.
  */
 
 #include <stdbool.h>
@@ -78,6 +80,7 @@ struct d1_rt_uart
     struct d1_ccu ccu;
     bool irq_on;
     rt_uint32_t fw_dropped; /* bytes the framework's RX ring had no room for */
+    rt_uint32_t tx_dropped; /* bytes transmit() could not send */
 };
 
 static struct d1_rt_uart d1_uart_dev;
@@ -213,23 +216,52 @@ static int d1_rt_uart_getc(struct rt_serial_device *serial)
     return (d1_uart_getc(&d->u, &b) == D1_OK) ? (int)b : -1;
 }
 
+/*
+ * Polled, so the transfer is over on return and TX_DONE is raised here.
+ * TX_BLOCKING (no buffer: RT_DEVICE_CHECK_OPTMODE): the bytes are buf.
+ * TX_NON_BLOCKING: the framework has put them into its TX ring and calls
+ * transmit() again on TX_DONE for as long as the ring holds data (buf and
+ * size are then not the data), so they are taken from the ring, and bytes
+ * another thread adds meanwhile go out in the same call. A byte putc()
+ * cannot send (the transmitter stuck past its bound) is counted in
+ * tx_dropped with the rest, and the ring is emptied all the same: TX_DONE
+ * then ends the transfer instead of calling transmit() without end.
+ */
 static rt_size_t d1_rt_uart_transmit(struct rt_serial_device *serial, rt_uint8_t *buf,
                                      rt_size_t size, rt_uint32_t tx_flag)
 {
     struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
-    rt_size_t i;
+    struct rt_serial_tx_fifo *fifo = (struct rt_serial_tx_fifo *)serial->serial_tx;
+    rt_size_t sent = 0;
+    rt_uint8_t ch;
 
-    (void)tx_flag;
-    for (i = 0; i < size; i++)
+    if (tx_flag == RT_SERIAL_TX_NON_BLOCKING && fifo != RT_NULL)
     {
-        if (d1_uart_putc(&d->u, buf[i]) != D1_OK)
+        bool ok = true;
+
+        while (rt_ringbuffer_getchar(&fifo->rb, &ch) == 1)
         {
-            break;
+            ok = ok && d1_uart_putc(&d->u, ch) == D1_OK;
+            if (ok)
+            {
+                sent++;
+            }
+            else
+            {
+                d->tx_dropped++;
+            }
         }
     }
-    /* Polled: done now. The framework's completion is signalled. */
+    else
+    {
+        while (sent < size && d1_uart_putc(&d->u, buf[sent]) == D1_OK)
+        {
+            sent++;
+        }
+        d->tx_dropped += (rt_uint32_t)(size - sent);
+    }
     rt_hw_serial_isr(serial, RT_SERIAL_EVENT_TX_DONE);
-    return i;
+    return sent;
 }
 
 static const struct rt_uart_ops d1_uart_ops =
@@ -259,10 +291,12 @@ static void d1_rt_uart_isr(int vector, void *param)
 }
 
 /* Counters (for msh and tests). */
-void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped)
+void d1_rt_uart_stats(struct d1_uart_stats *out, rt_uint32_t *fw_dropped,
+                      rt_uint32_t *tx_dropped)
 {
     d1_uart_get_stats(&d1_uart_dev.u, out);
     *fw_dropped = d1_uart_dev.fw_dropped;
+    *tx_dropped = d1_uart_dev.tx_dropped;
 }
 
 struct d1_uart *d1_rt_uart_handle(void)
@@ -310,6 +344,7 @@ int d1_rt_uart_init(void)
     }
     d->irq_on = false;
     d->fw_dropped = 0u;
+    d->tx_dropped = 0u;
 
     cfg.baud_rate = BSP_D1_UART_BAUD;
     cfg.rx_bufsz = 256;
@@ -341,17 +376,18 @@ static int d1uart(int argc, char **argv)
 {
     struct d1_uart_stats s;
     rt_uint32_t fw;
+    rt_uint32_t txd;
 
     (void)argc;
     (void)argv;
-    d1_rt_uart_stats(&s, &fw);
+    d1_rt_uart_stats(&s, &fw, &txd);
     rt_kprintf("%s: baud %u (%d ppm), rx %u, tx %u, overrun %u, framing %u, parity %u, "
-               "break %u, framework ring full %u, busy detect %u, "
+               "break %u, framework ring full %u, tx not sent %u, busy detect %u, "
                "discarded at configure %u\n",
                BSP_D1_UART_NAME, (unsigned)d1_uart_dev.u.baud, (int)d1_uart_dev.u.baud_err_ppm,
                (unsigned)s.rx_bytes, (unsigned)s.tx_bytes, (unsigned)s.overrun,
                (unsigned)s.framing, (unsigned)s.parity, (unsigned)s.brk,
-               (unsigned)fw, (unsigned)s.busy_detect,
+               (unsigned)fw, (unsigned)txd, (unsigned)s.busy_detect,
                (unsigned)s.rx_discarded);
     return 0;
 }

@@ -16,6 +16,7 @@
 #include "ccu_model.h"
 #include "d1/ccu_regs.h"
 #include "d1/memmap.h"
+#include "d1/mmio.h"
 #include "d1/uart.h"
 #include "d1_rt.h"
 #include "rtt_host.h"
@@ -122,7 +123,7 @@ static void test_tx(void **state)
 static void test_rx_and_errors(void **state)
 {
 	struct d1_uart_stats st;
-	rt_uint32_t fw;
+	rt_uint32_t fw, txd;
 	rt_uint8_t b;
 	const char *msg = "hello";
 
@@ -139,7 +140,7 @@ static void test_rx_and_errors(void **state)
 		assert_int_equal(b, (rt_uint8_t)*p);
 	}
 	assert_true(rtt_host_serial_events[RT_SERIAL_EVENT_RX_IND] >= 1);
-	d1_rt_uart_stats(&st, &fw);
+	d1_rt_uart_stats(&st, &fw, &txd);
 	assert_int_equal(st.framing, 1);
 	assert_int_equal(fw, 0);
 }
@@ -148,7 +149,7 @@ static void test_rx_and_errors(void **state)
 static void test_fw_ring_full(void **state)
 {
 	struct d1_uart_stats st;
-	rt_uint32_t fw;
+	rt_uint32_t fw, txd;
 
 	(void)state;
 	open_rx(4);
@@ -156,7 +157,7 @@ static void test_fw_ring_full(void **state)
 		uart_model_rx_send(&um, (uint8_t)('0' + i), 0);
 	run_until_quiet(uart_model_char_ticks(&um) * 20);
 	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 4);
-	d1_rt_uart_stats(&st, &fw);
+	d1_rt_uart_stats(&st, &fw, &txd);
 	assert_int_equal(fw, 6);
 	assert_int_equal(st.rx_bytes, 10);
 	/* closing the RX side masks the IRQ and leaves interrupt mode */
@@ -172,7 +173,7 @@ static void test_reconfigure_keeps_rx(void **state)
 {
 	struct serial_configure c = RT_SERIAL_CONFIG_DEFAULT;
 	struct d1_uart_stats st;
-	rt_uint32_t fw;
+	rt_uint32_t fw, txd;
 
 	(void)state;
 	open_rx(64);
@@ -185,7 +186,7 @@ static void test_reconfigure_keeps_rx(void **state)
 	c.baud_rate = 57600;
 	assert_int_equal(ser->ops->configure(ser, &c), RT_EOK);
 	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 3);
-	d1_rt_uart_stats(&st, &fw);
+	d1_rt_uart_stats(&st, &fw, &txd);
 	assert_int_equal(fw, 0);
 	assert_int_equal(st.rx_discarded, 0);
 	assert_true(rtt_host_irqs[IRQ].enabled); /* back in interrupt mode */
@@ -227,6 +228,44 @@ static void test_tx_nonblocking_drains_ring(void **state)
 	assert_false(tx.fifo.activated);
 }
 
+/* The same with a transmitter that never empties: putc gives up after its
+ * bound, and every byte of the ring is counted in tx_dropped rather than
+ * retried; the ring ends empty and the transfer ends. In TX_BLOCKING mode
+ * the bytes of buf that could not go are counted the same way. */
+static void test_tx_stuck_counted_not_retried(void **state)
+{
+	static struct {
+		struct rt_serial_tx_fifo fifo;
+		rt_uint8_t buf[64];
+	} tx;
+	struct d1_uart_stats st;
+	rt_uint32_t fw, txd;
+	rt_uint8_t two[2] = {'o', 'k'};
+
+	(void)state;
+	rt_ringbuffer_init(&tx.fifo.rb, tx.buf, sizeof(tx.buf));
+	ser->serial_tx = &tx.fifo;
+	ser->parent.open_flag |= RT_SERIAL_TX_NON_BLOCKING;
+	um.tx_stuck = true;
+	for (int i = 0; i < 65; i++) /* the shifter and a full TX FIFO that never drain */
+		d1_mmio_write32(D1_UART0_BASE + D1_UART_THR_OFFSET, 'x');
+	for (const char *p = "abc"; *p; p++)
+		assert_int_equal(rt_ringbuffer_putchar(&tx.fifo.rb, (rt_uint8_t)*p), 1);
+	tx.fifo.activated = RT_TRUE;
+	(void)ser->ops->transmit(ser, tx.buf, 3, RT_SERIAL_TX_NON_BLOCKING);
+	d1_rt_uart_stats(&st, &fw, &txd);
+	assert_int_equal(txd, 3);
+	assert_int_equal(rtt_host_serial_tx_runaway, 0);
+	assert_int_equal(rt_ringbuffer_data_len(&tx.fifo.rb), 0);
+	assert_false(tx.fifo.activated);
+	ser->serial_tx = RT_NULL;
+	ser->parent.open_flag &= (rt_uint16_t)~RT_SERIAL_TX_NON_BLOCKING;
+	assert_int_equal(ser->ops->transmit(ser, two, 2, RT_SERIAL_TX_BLOCKING), 0);
+	d1_rt_uart_stats(&st, &fw, &txd);
+	assert_int_equal(txd, 5);
+	assert_int_equal(um.cap_count, 0);
+}
+
 /* Framing the library cannot do is refused with nothing written. */
 static void test_bad_config(void **state)
 {
@@ -252,6 +291,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_fw_ring_full, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_reconfigure_keeps_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_nonblocking_drains_ring, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_tx_stuck_counted_not_retried, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_config, setup, teardown),
 	};
 
