@@ -125,6 +125,15 @@ static void fill_random(uint8_t *b, unsigned n, uint64_t seed)
 	}
 }
 
+/* Model and handle of a QEMU virt ns16550a (byte registers, 16-deep FIFO). */
+static void init_16550(void)
+{
+	uart_model_free(&um);
+	sim_reset();
+	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
+	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+}
+
 static void test_calc_baud(void **state)
 {
 	struct d1_uart_baud b;
@@ -840,10 +849,7 @@ static void test_qemu_virt_16550_byte_registers(void **state)
 
 	(void)state;
 	ONLY_WITH_16550();
-	uart_model_free(&um);
-	sim_reset();
-	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
-	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+	init_16550();
 	assert_int_equal(u.flavour, D1_UART_FLAVOUR_16550);
 	assert_int_equal(u.io_width, 1);
 	max_off = 0;
@@ -1038,14 +1044,6 @@ static void test_isr_discards_error_seen_by_putc(void **state)
 	assert_int_equal(got[0], 'b');
 	assert_int_equal(u.stats.parity, 1);
 	assert_int_equal(u.stats.rx_bytes, 1);
-}
-
-static void init_16550(void)
-{
-	uart_model_free(&um);
-	sim_reset();
-	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
-	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
 }
 
 /* A plain 16550 clears its FIFOs when FCR.FIFOE changes: configure takes
@@ -1409,10 +1407,7 @@ static void test_16550_budget_before_configure_is_fallback(void **state)
 
 	(void)state;
 	ONLY_WITH_16550();
-	uart_model_free(&um);
-	sim_reset();
-	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
-	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+	init_16550();
 	um.tx_stuck = true;
 	d1_mmio_write8(QBASE + 0u, 'a'); /* THR: a character that never leaves */
 	t0 = sim_now();
@@ -1664,10 +1659,7 @@ static void test_rtscts_not_supported(void **state)
 	assert_true(u.configured);
 	/* a plain 16550: refused before any write */
 #ifndef D1_UART_DW_ONLY
-	uart_model_free(&um);
-	sim_reset();
-	uart_model_init(&um, QBASE, 0, false, QCLK, 16);
-	assert_int_equal(d1_uart_init(&u, QBASE, 0, QCLK, 16), D1_OK);
+	init_16550();
 	SIM_EXPECT_NO_WRITE(d1_uart_configure(&u, &c, NULL), D1_ENOTSUP);
 	assert_int_equal(um.mcr & 0x20u, 0);
 #endif
