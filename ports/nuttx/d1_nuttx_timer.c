@@ -238,8 +238,10 @@ static int d1_nx_timer_settimeout(struct timer_lowerhalf_s *lower,
     }
 
   /* NuttX's timer.h: set the timeout "and reset the timer".  A running
-   * timer starts a new period now, re-armed like the ISR does it (one
-   * bounded MMIO sequence, no polling); a stopped one only keeps it.
+   * timer starts a new period now, re-armed like the ISR does it, but on
+   * a channel still counting: the library disables it first and waits
+   * its sync time (3 clocks of 24 MHz, 1 us), no polling.  A stopped
+   * timer only keeps the value.
    */
 
   flags = enter_critical_section();
