@@ -60,7 +60,7 @@ d1_err_t d1_plic_check_delegation(struct d1_plic *p)
 	 * alone decides on the D1; the write / read-back / restore also catch
 	 * a PLIC that drops denied writes. Interrupts are off at the hart
 	 * meanwhile, so the brief change cannot trap. */
-	a = reg(p, D1_PLIC_PRIO_OFFSET(p->nsources));
+	a = reg(p, D1_PLIC_PRIO_OFFSET((uintptr_t)p->nsources));
 	s = d1_port_critical_enter();
 	e = d1_port_probe32(a, false, &orig);
 	if (e == D1_OK) {
@@ -113,7 +113,7 @@ d1_err_t d1_plic_init_ex(struct d1_plic *p, uintptr_t base, unsigned context, un
 		}
 	}
 	for (unsigned src = 1; src <= nsources; src++) {
-		d1_mmio_write32(reg(p, D1_PLIC_PRIO_OFFSET(src)), 0u);
+		d1_mmio_write32(reg(p, D1_PLIC_PRIO_OFFSET((uintptr_t)src)), 0u);
 	}
 	for (unsigned w = 0; w <= nsources / 32u; w++) {
 		d1_mmio_write32(reg(p, D1_PLIC_ENABLE_OFFSET(context, w)), 0u);
@@ -146,7 +146,7 @@ d1_err_t d1_plic_set_priority(struct d1_plic *p, unsigned source, unsigned prio)
 	if (prio > p->prio_max) {
 		return D1_ERANGE;
 	}
-	d1_mmio_write32(reg(p, D1_PLIC_PRIO_OFFSET(source)), prio);
+	d1_mmio_write32(reg(p, D1_PLIC_PRIO_OFFSET((uintptr_t)source)), prio);
 	return D1_OK;
 }
 
@@ -154,7 +154,8 @@ static void set_enable(struct d1_plic *p, unsigned source, bool on)
 {
 	uint32_t bit = 1u << (source % 32u);
 
-	d1_mmio_modify32(reg(p, D1_PLIC_ENABLE_OFFSET(ctx(p), source / 32u)), bit, on ? bit : 0u);
+	d1_mmio_modify32(reg(p, D1_PLIC_ENABLE_OFFSET(ctx(p), (uintptr_t)source / 32u)), bit,
+	                 on ? bit : 0u);
 }
 
 d1_err_t d1_plic_enable(struct d1_plic *p, unsigned source)
