@@ -13,6 +13,12 @@
 #include "d1/mmio.h"
 #include "d1/port.h"
 
+/* A poll of 0 would never advance the lock wait's count (ccu.h lets a build
+ * override both with -D). */
+_Static_assert(D1_CCU_PLL_LOCK_POLL_US > 0u &&
+                       D1_CCU_PLL_LOCK_POLL_US <= D1_CCU_PLL_LOCK_TIMEOUT_US,
+               "D1_CCU_PLL_LOCK_POLL_US must be 1..D1_CCU_PLL_LOCK_TIMEOUT_US");
+
 static uintptr_t reg(const struct d1_ccu *c, uint32_t off)
 {
 	return c->base + off;
@@ -440,7 +446,9 @@ d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achie
 	d1_mmio_write32(pll, cfg);
 	cfg |= D1_CCU_PLL_CPU_CTRL_LOCK_ENABLE_BITS;
 	d1_mmio_write32(pll, cfg);
-	for (uint32_t waited = 0;; waited += D1_CCU_PLL_LOCK_POLL_US) {
+	/* 64-bit: with the tunables at their limits the count of requested
+	 * delays cannot wrap below the budget (tests/test_ccu_tunables.c). */
+	for (uint64_t waited = 0;; waited += D1_CCU_PLL_LOCK_POLL_US) {
 		if ((d1_mmio_read32(pll) & D1_CCU_PLL_CPU_CTRL_LOCK_BITS) != 0u) {
 			break;
 		}

@@ -147,7 +147,8 @@ enum d1_ccu_bus {
 #endif
 
 #ifndef D1_CCU_PLL_LOCK_POLL_US
-/** Poll interval while waiting for LOCK. */
+/** Poll interval while waiting for LOCK, us: 1..D1_CCU_PLL_LOCK_TIMEOUT_US
+ *  (checked at compile time by ccu.c). */
 #define D1_CCU_PLL_LOCK_POLL_US 10u
 #endif
 
