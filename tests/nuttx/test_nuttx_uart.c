@@ -218,9 +218,56 @@ static void test_shutdown_detach_putc(void **state)
 	assert_int_equal(um.cap[0].byte, 'Z');
 }
 
+/* The console as NuttX opens it (drivers/serial/serial.c uart_open(): for
+ * dev->isconsole it skips uart_setup(), "the UART has already been
+ * initialized", then uart_attach() and uart_enablerxint()), with no
+ * up_putc() before it and UART0 as U-Boot leaves it (gate open, 8N1,
+ * FIFOs off). The lower half must have configured the console itself by
+ * then (as NuttX's own 16550 driver does in u16550_earlyserialinit()):
+ * FIFOs on (setup's configuration), RX interrupts on, and a byte typed on
+ * the console reaches the upper half's receive buffer. */
+static int setup_console_open(void **state)
+{
+	(void)state;
+	sim_reset();
+	nx_uart_host_reset();
+	ccu_model_init(&cm, D1_CCU_BASE);
+	ccu_model_preset_uboot(&cm);
+	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)ccu_model_apb1_hz(&cm),
+	                D1_UART_FIFO_DEPTH);
+	assert_int_equal(d1_nuttx_serial_register(), 0);
+	dev = nx_uart.dev;
+	assert_non_null(dev);
+	assert_true(dev->isconsole);
+	/* uart_open() of the console: no setup() */
+	assert_int_equal(dev->ops->attach(dev), 0);
+	dev->ops->rxint(dev, true);
+	nout = 0;
+	return 0;
+}
+
+static void test_console_open_without_setup(void **state)
+{
+	(void)state;
+	assert_int_equal(um.fcr & D1_UART_FCR_FIFOE_BITS, D1_UART_FCR_FIFOE_BITS);
+	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
+	uart_model_rx_send(&um, 'o', 0u);
+	uart_model_rx_send(&um, 'k', 0u);
+	for (unsigned k = 0; k < 8u; k++) {
+		sim_advance(6u * uart_model_char_ticks(&um));
+		serve();
+		read_recv();
+	}
+	assert_int_equal(nout, 2);
+	assert_memory_equal(out, "ok", 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+	        /* first: a fresh boot, the glue's handle never used */
+	        cmocka_unit_test_setup_teardown(test_console_open_without_setup, setup_console_open,
+	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_setup_and_line, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rx_stream, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_through_interrupt, setup, teardown),
