@@ -399,8 +399,11 @@ void up_putc(int ch)
  * Name: d1_nuttx_serial_register
  *
  * Description:
- *   Register UART0 as /dev/console and /dev/ttyS0.  Called from
- *   board_early_initialize(), before the idle task opens the console.
+ *   Configure UART0 and register it as /dev/console and /dev/ttyS0.
+ *   Called from board_early_initialize(), before the idle task opens the
+ *   console.  The upper half never calls setup() for a console (its
+ *   uart_open() takes the console as initialised), so it is called here,
+ *   as NuttX's own serial drivers do in their early initialisation.
  *
  ****************************************************************************/
 
@@ -409,7 +412,12 @@ int d1_nuttx_serial_register(void)
 {
   int ret;
 
-  ret = uart_register("/dev/console", &g_d1_nx_uart0_dev);
+  ret = d1_nx_uart_setup(&g_d1_nx_uart0_dev);
+  if (ret >= 0)
+    {
+      ret = uart_register("/dev/console", &g_d1_nx_uart0_dev);
+    }
+
   if (ret >= 0)
     {
       ret = uart_register("/dev/ttyS0", &g_d1_nx_uart0_dev);

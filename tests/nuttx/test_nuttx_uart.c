@@ -49,10 +49,9 @@ static int setup(void **state)
 	ccu_model_poke(&cm, D1_CCU_UART_BGR_OFFSET, 0u); /* UART0 gated, in reset */
 	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)ccu_model_apb1_hz(&cm),
 	                D1_UART_FIFO_DEPTH);
-	assert_int_equal(d1_nuttx_serial_register(), 0);
+	assert_int_equal(d1_nuttx_serial_register(), 0); /* configures the console */
 	dev = nx_uart.dev;
 	assert_non_null(dev);
-	assert_int_equal(dev->ops->setup(dev), 0);
 	assert_int_equal(dev->ops->attach(dev), 0);
 	nout = 0;
 	return 0;
