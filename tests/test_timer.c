@@ -980,6 +980,69 @@ static void test_oneshot_no_drift_over_many_rearms(void **state)
 	assert_int_equal(tm.ch[0].sync_violations, 0);
 }
 
+/* Review of 5 Dec 2026: timer.h promises oneshot_remaining() = the clocks left
+ * until the armed deadline (CUR + 1). Right after an arm, before the load
+ * edge (the first input clock after the EN|RELOAD store: 5.3 us at
+ * OSC24M / 128), CUR still holds its old value: 0 after an expiry (and at
+ * reset). remaining() clamps only an old value ABOVE the interval, so a
+ * deadline 1000 clocks away reads as "1 clock left". */
+static void test_oneshot_remaining_before_load_edge(void **state)
+{
+	struct d1_timer t;
+	uint64_t c = 0;
+
+	(void)state;
+	oneshot_handle(&t, 0);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 7), D1_OK);
+	assert_int_equal(d1_timer_oneshot_arm(&t, 10), D1_OK);
+	sim_advance(128u * 12u);
+	assert_int_equal(bl.count[0], 1);
+	assert_int_equal(d1_timer_isr(&t), 0); /* expired and handled: CUR = 0 */
+	assert_int_equal(d1_timer_oneshot_arm(&t, 1000), D1_OK);
+	assert_int_equal(d1_timer_oneshot_remaining(&t, &c), D1_OK);
+	assert_int_equal(c, 1000); /* the deadline is 1000 clocks away, not 1 */
+	assert_int_equal(d1_timer_remaining(&t), 1000);
+}
+
+/* Review of 5 Dec 2026: design.md "RELOAD": under the sticky-RELOAD reading the
+ * wait ends when CUR moves, and "only a counter that never loads gives
+ * D1_ETIMEDOUT". The wait samples CUR every 1 us (24 OSC24M clocks): a
+ * period that divides 24 clocks shows the same CUR at every sample, so a
+ * channel that loaded and is counting is reported as stuck, and disabled. */
+static void test_sticky_reload_short_period_starts(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	tm.reload_sticky = true;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 1, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 24, NULL), D1_OK); /* 1 MHz */
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_true(d1_timer_hw_enabled(&t));
+}
+
+/* Review of 5 Dec 2026: timer.h: set_period_ns() gives D1_ERANGE only "if no
+ * allowed source/prescaler gives a period of MIN..MAX clocks". With a LOSC
+ * rate init() accepts but that shares no factor with 1e9 (32,771 Hz, e.g.
+ * a calibrated RC), ns * hz overflows 64 bits from 5.6e14 ns on, and
+ * cand_for() refuses ("far beyond MAX for any source") periods that fit:
+ * 1e15 ns at LOSC / 128 is 256,023,437.5 clocks. */
+static void test_period_ns_long_on_odd_losc_rate(void **state)
+{
+	struct d1_timer t;
+	struct d1_timer_achieved a;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, 32771u), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
+	assert_int_equal(d1_timer_set_period_ns(&t, 1000000000000000ull, &a), D1_OK);
+	assert_int_equal(a.clocks, 256023437u);
+	assert_int_equal(a.rem * 2u, a.den);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_AUTO, 0), D1_OK);
+	assert_int_equal(d1_timer_set_period_ns(&t, 1000000000000000ull, &a), D1_OK);
+	assert_int_equal(a.src, D1_TIMER_SRC_LOSC);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1016,6 +1079,9 @@ int main(void)
 	        cmocka_unit_test_setup(test_oneshot_cancel, setup),
 	        cmocka_unit_test_setup(test_oneshot_no_drift_over_many_rearms, setup),
 	        cmocka_unit_test_setup(test_oneshot_after_auto_period_needs_a_new_period, setup),
+	        cmocka_unit_test_setup(test_oneshot_remaining_before_load_edge, setup),
+	        cmocka_unit_test_setup(test_sticky_reload_short_period_starts, setup),
+	        cmocka_unit_test_setup(test_period_ns_long_on_odd_losc_rate, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }

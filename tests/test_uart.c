@@ -1719,6 +1719,73 @@ static void test_isr_slow_path_overrun_at_its_last_lsr_read(void **state)
 	assert_int_equal(nout, u.stats.rx_bytes);
 }
 
+/* Review of 5 Dec 2026: after the 8th DLAB-setting LCR write, one more character
+ * starts on the next idle USR read: the restore's first LCR write hits
+ * BUSY and is repeated. */
+static unsigned dlab_writes;
+static void trace_dlab(void *arg, bool write, uintptr_t addr, uint32_t value)
+{
+	(void)arg;
+	if (write && addr == UBASE + D1_UART_LCR_OFFSET && (value & D1_UART_LCR_DLAB_BITS) != 0u &&
+	    ++dlab_writes == D1_UART_LCR_ATTEMPTS) {
+		um.race_after_usr = 1;
+	}
+}
+
+/* uart.h: lcr_retries counts "verified-write sequences that had to be
+ * repeated". set_line() counts its repeats, but restore_line()'s LCR-only
+ * path (configure failed before any DLL/DLH write took) repeats its
+ * verified LCR write without counting it: here 7 repeats by set_line and
+ * 1 by the restore, and lcr_retries says 7. */
+static void test_restore_lcr_retry_counted(void **state)
+{
+	struct d1_uart_config c = cfg_8n1;
+
+	(void)state;
+	dlab_writes = 0;
+	um.race_after_dlab = D1_UART_LCR_ATTEMPTS; /* every attempt: DLL misses */
+	sim_set_trace(trace_dlab, NULL);
+	c.baud = 9600;
+	assert_int_equal(d1_uart_configure(&u, &c, NULL), D1_ETIMEDOUT);
+	sim_set_trace(NULL, NULL);
+	assert_int_equal(um.lcr, 0x03);      /* restored */
+	assert_int_equal(um.lcr_ignored, 1); /* the restore's first LCR write */
+	assert_int_equal(u.stats.lcr_retries, D1_UART_LCR_ATTEMPTS - 1u + 1u);
+}
+
+/* Review of 5 Dec 2026: configure() knows firmware may leave DLAB set, and
+ * the I/O calls are usable before the first configure (putc's budget then
+ * comes from the setting firmware left). But they checked the line only
+ * through line_lost, which a fresh handle never has: with DLAB left set
+ * putc's THR write landed in DLL, returned D1_OK and counted tx_bytes for a
+ * byte never sent, and the divisor (13, 115200 baud) became 'Z' (90);
+ * irq_set() wrote IER into DLH the same way. Now every I/O call refuses
+ * (uart.h "Unusable line") with nothing written, until a configure. */
+static void test_io_before_configure_with_dlab_left_set(void **state)
+{
+	uint8_t b;
+	bool f;
+
+	(void)state;
+	um.lcr = 0x83; /* firmware left DLAB set, 8N1 */
+	um.cap_count = 0;
+	SIM_EXPECT_NO_WRITE(d1_uart_putc(&u, 'Z'), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_getc(&u, &b), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_set(&u, D1_UART_EV_RX), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_tx_ready(&u, &f), D1_ESTATE);
+	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, sizeof(rxbuf), txbuf, sizeof(txbuf)),
+	                    D1_ESTATE);
+	sim_advance(5000);
+	assert_int_equal(um.dll | (um.dlh << 8), 13); /* divisor untouched */
+	assert_int_equal(um.cap_count, 0);
+	assert_int_equal(u.stats.tx_bytes, 0);
+	assert_int_equal(d1_uart_configure(&u, &cfg_8n1, NULL), D1_OK); /* clears DLAB */
+	assert_int_equal(d1_uart_putc(&u, 'Z'), D1_OK);
+	sim_advance(5000);
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].byte, 'Z');
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1801,6 +1868,9 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_line_lost_keeps_ier, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_no_blind_write, setup,
+	                                        teardown),
+	        cmocka_unit_test_setup_teardown(test_restore_lcr_retry_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_io_before_configure_with_dlab_left_set, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_isr_slow_path_overrun_at_its_last_lsr_read,
 	                                        setup, teardown),
