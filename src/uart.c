@@ -427,6 +427,10 @@ static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, 
 		ok = true; /* nothing was changed */
 	} else {
 		for (unsigned k = 0; k < D1_UART_LCR_ATTEMPTS && !ok; k++) {
+			if (k != 0u) {
+				u->stats.lcr_retries++; /* a repeated verified write, as in
+				                           set_line() */
+			}
 			ok = wait_idle(u, budget_us) == D1_OK && wr_verify(u, D1_UART_LCR, old_lcr);
 		}
 	}
@@ -557,12 +561,19 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 }
 
 /* Common checks of the polled calls. */
+/* The handle, and a usable line (uart.h "Unusable line"): before the first
+ * configure, DLAB left set by firmware makes offsets 0 and 1 the divisor
+ * latch; LCR is only read. */
 static d1_err_t check_io(const struct d1_uart *u)
 {
 	if (u == NULL || u->base == 0u) {
 		return D1_EINVAL;
 	}
-	return u->line_lost ? D1_ESTATE : D1_OK;
+	if (u->line_lost ||
+	    (!u->configured && (rd(u, D1_UART_LCR) & D1_UART_LCR_DLAB_BITS) != 0u)) {
+		return D1_ESTATE;
+	}
+	return D1_OK;
 }
 
 /* Room for one byte in THR/the TX FIFO; the caller holds the critical

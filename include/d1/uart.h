@@ -13,6 +13,12 @@
  * d1_uart_irq_set(), d1_uart_irq_poll() from the interrupt, and the byte
  * calls d1_uart_rx_ready()/d1_uart_getc(), d1_uart_tx_ready()/d1_uart_putc().
  * Every byte not delivered is counted in struct d1_uart_stats.
+ *
+ * Unusable line: the I/O calls refuse with D1_ESTATE and write nothing
+ * after a configure failure that could not restore the line, and, before
+ * the first configure, while the UART has LCR.DLAB set (as firmware may
+ * leave it: offset 0 is then DLL and offset 1 DLH, so a THR or IER write
+ * would change the divisor). A configure that succeeds ends both.
  */
 #ifndef D1_UART_H
 #define D1_UART_H
@@ -233,9 +239,9 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
  *        section against d1_uart_isr().
  * @param u Initialised handle.
  * @param c Byte.
- * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ESTATE after
- *         an unrecoverable configure failure; D1_ETIMEDOUT if no space came
- *         (nothing written).
+ * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle; D1_ESTATE when
+ *         the line is unusable (file comment: nothing written);
+ *         D1_ETIMEDOUT if no space came (nothing written).
  */
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c);
 
@@ -246,7 +252,7 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c);
  * @param c Where to store the byte.
  * @return D1_OK with *c set; D1_EAGAIN when no (good) byte was available;
  *         D1_EINVAL for NULL; D1_ESTATE in interrupt mode (the ISR owns RX)
- *         or after an unrecoverable configure failure.
+ *         or when the line is unusable (file comment).
  */
 d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c);
 
@@ -256,8 +262,8 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c);
  *        the line setting in force. Bytes still in the TX ring are not waited for
  *        (d1_uart_tx_pending()).
  * @param u Initialised handle.
- * @return D1_OK; D1_EINVAL for NULL/uninitialised; D1_ESTATE after an
- *         unrecoverable configure failure; D1_ETIMEDOUT. Writes nothing.
+ * @return D1_OK; D1_EINVAL for NULL/uninitialised; D1_ESTATE when the line
+ *         is unusable (file comment); D1_ETIMEDOUT. Writes nothing.
  */
 d1_err_t d1_uart_drain(struct d1_uart *u);
 
@@ -271,8 +277,8 @@ d1_err_t d1_uart_drain(struct d1_uart *u);
  * @param tx_buf  TX storage, or NULL when @p tx_size is 0.
  * @param tx_size Power of two (>= 2), or 0.
  * @return D1_OK; D1_EINVAL for a bad handle/buffer/size; D1_EBUSY if
- *         already in interrupt mode; D1_ESTATE after an unrecoverable
- *         configure failure (as d1_uart_putc()). Nothing written on error.
+ *         already in interrupt mode; D1_ESTATE when the line is unusable
+ *         (file comment). Nothing written on error.
  */
 d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
                            uint32_t tx_size);
@@ -298,8 +304,8 @@ d1_err_t d1_uart_irq_stop(struct d1_uart *u);
  *           | ELSI) and #D1_UART_EV_TX (TX holding/FIFO empty: ETBEI); 0
  *           turns both off. One IER write.
  * @return D1_OK; D1_EINVAL for a NULL/uninitialised handle or a bit other
- *         than RX and TX; D1_ESTATE in ring mode or after an unrecoverable
- *         configure failure. Nothing written on error.
+ *         than RX and TX; D1_ESTATE in ring mode or when the line is
+ *         unusable (file comment). Nothing written on error.
  */
 d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev);
 
@@ -319,8 +325,8 @@ d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev);
  *           now), #D1_UART_EV_ERR, #D1_UART_EV_BUSY; 0 when nothing was
  *           pending (counted in d1_uart_stats::isr_idle).
  * @return D1_OK; D1_EINVAL for NULL or an uninitialised handle; D1_ESTATE in
- *         ring mode (d1_uart_isr() serves it) or after an unrecoverable
- *         configure failure. Nothing read on error.
+ *         ring mode (d1_uart_isr() serves it) or when the line is unusable
+ *         (file comment). Nothing read on error.
  */
 d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev);
 
@@ -332,7 +338,7 @@ d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev);
  * @param u     Initialised handle, not in ring mode.
  * @param ready Receives the answer.
  * @return D1_OK; D1_EINVAL for NULL arguments or an uninitialised handle;
- *         D1_ESTATE in ring mode or after an unrecoverable configure failure.
+ *         D1_ESTATE in ring mode or when the line is unusable (file comment).
  */
 d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready);
 
@@ -343,7 +349,7 @@ d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready);
  * @param u    Initialised handle.
  * @param room Receives the answer.
  * @return D1_OK; D1_EINVAL for NULL arguments or an uninitialised handle;
- *         D1_ESTATE after an unrecoverable configure failure.
+ *         D1_ESTATE when the line is unusable (file comment).
  */
 d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room);
 
