@@ -117,13 +117,14 @@ struct cand {
 	uint64_t clocks, rem, den;
 };
 
-static bool cand_make(uint64_t num, uint64_t den, struct cand *c)
+/* The candidate clocks + rem / den, reduced (rem < den). */
+static bool cand_make(uint64_t clocks, uint64_t rem, uint64_t den, struct cand *c)
 {
-	c->clocks = num / den;
-	c->rem = num % den;
+	c->clocks = clocks;
+	c->rem = rem;
 	c->den = den;
-	if (c->rem != 0u) {
-		uint64_t g = gcd64(c->rem, den);
+	if (rem != 0u) {
+		uint64_t g = gcd64(rem, den);
 		c->rem /= g;
 		c->den /= g;
 	}
@@ -133,20 +134,29 @@ static bool cand_make(uint64_t num, uint64_t den, struct cand *c)
 
 /*
  * The requested period is (mul * src_hz) / (div * 2^k) input clocks for a
- * source of src_hz: (ns, 1e9) for a time, (1, hz) for a frequency.
+ * source of src_hz: (ns, 1e9) for a time, (1, hz) for a frequency. With
+ * h = src_hz / g and den = (div / g) * 2^k, split mul = q * den + r: the
+ * period is q * h + (r * h) / den. r * h fits in 64 bits (a time: r < den
+ * <= 1e9 * 2^7 and h <= 1e8; a frequency: mul = 1, so r * h <= h), so only
+ * q * h and the sum can overflow, and an overflow there is a whole part
+ * beyond D1_TIMER_MAX_PERIOD (the full product mul * h could overflow for
+ * periods that fit: a review of 5 Dec 2026).
  */
 static bool cand_for(const struct d1_timer *t, unsigned src, unsigned k, uint64_t mul, uint64_t div,
                      struct cand *c)
 {
 	uint64_t hz = src_hz(t, src);
 	uint64_t g = gcd64(hz, div);
-	uint64_t num;
+	uint64_t h = hz / g;
 	uint64_t den = (div / g) << k;
+	uint64_t rh = (mul % den) * h;
+	uint64_t whole;
 
-	if (__builtin_mul_overflow(mul, hz / g, &num)) {
-		return false; /* far beyond D1_TIMER_MAX_PERIOD for any source */
+	if (__builtin_mul_overflow(mul / den, h, &whole) ||
+	    __builtin_add_overflow(whole, rh / den, &whole)) {
+		return false;
 	}
-	return cand_make(num, den, c);
+	return cand_make(whole, rh % den, den, c);
 }
 
 static void apply(struct d1_timer *t, unsigned src, unsigned k, const struct cand *c,
@@ -220,7 +230,7 @@ d1_err_t d1_timer_set_period_clocks(struct d1_timer *t, uint64_t clocks,
 	if (t->running) {
 		return D1_EBUSY;
 	}
-	if (!cand_make(clocks, 1u, &c)) {
+	if (!cand_make(clocks, 0u, 1u, &c)) {
 		return D1_ERANGE;
 	}
 	if (t->auto_clock) {
@@ -368,16 +378,19 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	t->running = true;
 	acc = t->acc;
 	/* EN and RELOAD in one store, as Linux does. Whether RELOAD reads back
-	 * 0 once INTV is in CUR is unknown (docs/hardware-facts.md), so either
-	 * sign of a completed load ends the wait: RELOAD clear, or CUR moving
-	 * at or below INTV (loaded and counting). The copy may need an input
-	 * clock, so the budget is in input clocks, with a floor. */
+	 * 0 once INTV is in CUR is unknown (docs/hardware-facts.md), so any
+	 * sign of a completed load ends the wait: RELOAD clear; CUR at or below
+	 * INTV and not where it was (compared first with the value before the
+	 * store: a period that divides the poll interval shows the same CUR at
+	 * every poll, a review of 5 Dec 2026); or the channel's IRQ_STA bit, a
+	 * boundary, which only a loaded counter reaches. The copy may need an
+	 * input clock, so the budget is in input clocks, with a floor. */
+	prev = d1_timer_read_current(t);
 	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
 	budget = clocks_to_us_ceil(t, t->src, t->prescale_log2, RELOAD_BUDGET_CLOCKS);
 	if (budget < RELOAD_MIN_US) {
 		budget = RELOAD_MIN_US;
 	}
-	prev = d1_timer_read_current(t);
 	for (uint32_t waited = 0;; waited += RELOAD_POLL_US) {
 		uint32_t cur;
 
@@ -385,7 +398,8 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 			break;
 		}
 		cur = d1_timer_read_current(t);
-		if (cur <= t->cur_interval && cur != prev) {
+		if ((cur <= t->cur_interval && cur != prev) ||
+		    (d1_mmio_read32(reg(t, D1_TIMER_IRQ_STA_OFFSET)) & t->irq_bit) != 0u) {
 			break;
 		}
 		prev = cur;
@@ -459,6 +473,26 @@ uint32_t d1_timer_isr(struct d1_timer *t)
 	return t->cur_interval - cur; /* exact period: next == cur interval */
 }
 
+/*
+ * CUR of an armed one-shot as counted from its load. The arm does not wait
+ * for the load (at the next input clock): until then CUR still holds its
+ * old value, which is the interval's stand-in: above the interval, or equal
+ * to the value read before the arm's EN store while RELOAD still reads set
+ * (a review of 5 Dec 2026: an old 0 read as "1 clock left" for a deadline
+ * 1,000 clocks away). Under a RELOAD that stays set once loaded (an unknown
+ * reading, docs/hardware-facts.md) the counter passing that old value reads
+ * as not loaded for one input clock.
+ */
+static uint32_t one_shot_cur(const struct d1_timer *t, uint32_t cur)
+{
+	if (cur > t->cur_interval ||
+	    (cur == t->load_from && (d1_mmio_read32(reg(t, D1_TIMER_CTRL_OFFSET(chan(t)))) &
+	                             D1_TIMER_CTRL_RELOAD_BITS) != 0u)) {
+		return t->cur_interval;
+	}
+	return cur;
+}
+
 uint32_t d1_timer_elapsed(const struct d1_timer *t)
 {
 	uintptr_t s;
@@ -479,6 +513,9 @@ uint32_t d1_timer_elapsed(const struct d1_timer *t)
 	if (after != before) {
 		cur = d1_timer_read_current(t); /* a boundary fell between: resample */
 	}
+	if (!after && t->running && t->mode == D1_TIMER_ONESHOT) {
+		cur = one_shot_cur(t, cur); /* an arm's load still pending: 0 elapsed */
+	}
 	/* A boundary not yet handled by d1_timer_isr() started next_interval
 	 * (differs from cur_interval only on a fractional schedule). */
 	r = (after ? t->next_interval : t->cur_interval) - cur;
@@ -497,10 +534,7 @@ static uint64_t remaining(const struct d1_timer *t)
 		if (t->fired || d1_timer_irq_pending(t)) {
 			return 0u;
 		}
-		/* Before the load edge CUR still holds its old value. */
-		if (cur > t->cur_interval) {
-			cur = t->cur_interval;
-		}
+		cur = one_shot_cur(t, cur);
 	}
 	return (uint64_t)cur + 1u; /* the counter includes zero */
 }
@@ -632,6 +666,7 @@ d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)
 	t->tick_slow = true;
 	t->fired = false;
 	t->running = true;
+	t->load_from = d1_mmio_read32(t->cur_reg); /* see one_shot_cur() */
 	/* EN|RELOAD in one store, not polled (Linux never polls it): the
 	 * deadline counts from the load, at the next input clock. */
 	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
