@@ -36,6 +36,19 @@ struct watchdog_lowerhalf_s {
 	const struct watchdog_ops_s *ops;
 };
 
+/* As NuttX declares it: with automonitor by oneshot or by timer the upper
+ * half takes the lower half that feeds the watchdog as a third argument
+ * (include/nuttx/timers/watchdog.h at 4ebc8a7291df). */
+#if defined(CONFIG_WATCHDOG_AUTOMONITOR_BY_ONESHOT)
+struct oneshot_lowerhalf_s;
+void *watchdog_register(const char *path, struct watchdog_lowerhalf_s *lower,
+                        struct oneshot_lowerhalf_s *oneshot);
+#elif defined(CONFIG_WATCHDOG_AUTOMONITOR_BY_TIMER)
+struct timer_lowerhalf_s;
+void *watchdog_register(const char *path, struct watchdog_lowerhalf_s *lower,
+                        struct timer_lowerhalf_s *timer);
+#else
 void *watchdog_register(const char *path, struct watchdog_lowerhalf_s *lower);
+#endif
 
 #endif
