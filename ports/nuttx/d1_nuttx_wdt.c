@@ -65,6 +65,10 @@
 
 #ifdef CONFIG_D1LIB_WDT
 
+#if defined(CONFIG_D1LIB_WDT_LOWERHALF) && defined(CONFIG_WATCHDOG_AUTOMONITOR)
+#  error "D1LIB_WDT_LOWERHALF does not support CONFIG_WATCHDOG_AUTOMONITOR"
+#endif
+
 /****************************************************************************
  * Private Types
  ****************************************************************************/
