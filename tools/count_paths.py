@@ -53,7 +53,11 @@ def paths(insns):
                 raise SystemExit("loop at 0x%x: not a loop-free function" % a)
             seen = seen | {a}
             n += 1
-            if op in ("ret", "jr", "tail") or (op == "jalr" and "ra" not in ops.split(",")[0]):
+            # objdump writes `jalr rs` for jalr ra,0(rs) (a call) and
+            # `jr rs` for rd = zero (a jump that leaves the function).
+            args = [x.strip() for x in ops.split(",")] if ops.strip() else []
+            if op in ("ret", "jr", "tail") or \
+                    (op == "jalr" and len(args) > 1 and args[0] in ("zero", "x0")):
                 done.append((n, trail))
                 return
             if op in ("call", "jal", "jalr"):

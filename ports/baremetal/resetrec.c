@@ -144,13 +144,14 @@ void bm_resetrec_report(const struct bm_resetrec_info *info)
 	if (info->record) {
 		/* key=value for tests/emu/wdt_reset_d1.py; times are us from the
 		 * run's start, and raw time CSR counts of that boot */
-		uint64_t due = info->t_feed != 0u ? rel_us(info->t_feed, info->t_start) +
-		                                            (uint64_t)info->timeout_ms * 1000u
-		                                  : 0u;
-		/* Consistent: not torn, every period boundary a sample or a
-		 * miss, and nothing recorded after the watchdog was due. */
 		uint64_t due_t =
 		        info->t_feed + (uint64_t)info->timeout_ms * (BM_TIMEBASE_HZ / 1000u);
+		/* From the due time itself: the last restart may precede the
+		 * run's start (the takeover, when no feed came in the run), and
+		 * rel_us() would then clamp it to the start. */
+		uint64_t due = info->t_feed != 0u ? rel_us(due_t, info->t_start) : 0u;
+		/* Consistent: not torn, every period boundary a sample or a
+		 * miss, and nothing recorded after the watchdog was due. */
 		bool consistent = !info->torn && info->samples + info->missed == info->boundaries &&
 		                  (info->t_feed == 0u || info->t_sample <= due_t);
 		bm_printf("reset record: run=%u state=%s samples=%llu missed=%llu boundaries=%llu "
