@@ -122,6 +122,20 @@ def fields(text, tag):
     return out
 
 
+def line_kv(line):
+    """The k=v pairs after a line's first two words ('reset record: k=v
+    ...'), integers as int."""
+    out = {}
+    for part in line.split()[2:]:
+        if "=" in part:
+            k, v = part.split("=", 1)
+            try:
+                out[k] = int(v)
+            except ValueError:
+                out[k] = v
+    return out
+
+
 class Checks:
     def __init__(self, name):
         self.name = name

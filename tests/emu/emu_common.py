@@ -14,6 +14,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -70,6 +71,18 @@ def run_until(cmd, end_pattern, timeout):
         proc.wait()
     text = buf.decode("utf-8", "replace").replace("\r\n", "\n")
     return text, exited, rc
+
+
+def run_logged(image, timeout, end_pattern=r"^halted\."):
+    """Run a D1 image until @end_pattern with QEMU's cpu_reset and
+    guest_errors log kept. Returns (serial text, exited by itself, rc, QEMU
+    log text)."""
+    with tempfile.NamedTemporaryFile(suffix=".log") as log:
+        cmd = d1_cmd(image, extra=["-d", "cpu_reset,guest_errors", "-D", log.name])
+        out, exited, rc = run_until(cmd, end_pattern, timeout)
+        with open(log.name, errors="replace") as f:
+            qlog = f.read()
+    return out, exited, rc, qlog
 
 
 class Checks:

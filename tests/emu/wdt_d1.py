@@ -12,9 +12,8 @@ expiry with its virtual time)."""
 import argparse
 import re
 import sys
-import tempfile
 
-from emu_common import Checks, d1_cmd, run_until
+from emu_common import Checks, run_logged
 
 
 def main():
@@ -24,10 +23,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=240)
     a = ap.parse_args()
 
-    with tempfile.NamedTemporaryFile(suffix=".log") as log:
-        cmd = d1_cmd(a.image, extra=["-d", "cpu_reset,guest_errors", "-D", log.name])
-        out, exited, rc = run_until(cmd, r"^halted\.", a.timeout)
-        qlog = open(log.name, errors="replace").read()
+    out, exited, rc, qlog = run_logged(a.image, a.timeout)
     exp = re.search(r"riscv-wdt: (\d+) ms timeout expired at (\d+) ns virtual: system reset",
                     qlog)
     c = Checks(f"emu_wdt_{a.expect}")

@@ -34,7 +34,7 @@ import argparse
 import re
 import sys
 
-from d1test_common import Checks, Run
+from d1test_common import Checks, Run, line_kv as kv
 
 TIMEOUT_MS = 4000
 STARVE_AFTER = 5000
@@ -48,18 +48,6 @@ RECORD = r"^reset record: .*$"
 def ns(counts):
     """time CSR counts (24 MHz) -> ns"""
     return counts * 1_000_000_000 / TIME_HZ
-
-
-def kv(line):
-    out = {}
-    for part in line.split()[2:]:
-        if "=" in part:
-            k, v = part.split("=", 1)
-            try:
-                out[k] = int(v)
-            except ValueError:
-                out[k] = v
-    return out
 
 
 def boots(text):

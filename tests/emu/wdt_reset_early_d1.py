@@ -14,22 +14,10 @@ import argparse
 import re
 import sys
 
-from d1test_common import Checks, Run
+from d1test_common import Checks, Run, line_kv as kv
 
 TIME_HZ = 24_000_000
 EXPIRY = r"riscv-wdt: (\d+) ms timeout expired at (\d+) ns virtual: system reset"
-
-
-def kv(line):
-    out = {}
-    for part in line.split()[2:]:
-        if "=" in part:
-            k, v = part.split("=", 1)
-            try:
-                out[k] = int(v)
-            except ValueError:
-                out[k] = v
-    return out
 
 
 def main():
