@@ -39,14 +39,19 @@ static const struct d1_uart *handle(void)
 	return (const struct d1_uart *)dev->priv;
 }
 
-static int setup(void **state)
+/* A boot as far as uart_open() of the console: the models as U-Boot leaves
+ * them (with UART0 gated and in reset if @p gated), the board's
+ * registration, then the upper half's attach (it calls no setup() for a
+ * console). */
+static void boot_and_open(bool gated)
 {
-	(void)state;
 	sim_reset();
 	nx_uart_host_reset();
 	ccu_model_init(&cm, D1_CCU_BASE);
 	ccu_model_preset_uboot(&cm);
-	ccu_model_poke(&cm, D1_CCU_UART_BGR_OFFSET, 0u); /* UART0 gated, in reset */
+	if (gated) {
+		ccu_model_poke(&cm, D1_CCU_UART_BGR_OFFSET, 0u);
+	}
 	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)ccu_model_apb1_hz(&cm),
 	                D1_UART_FIFO_DEPTH);
 	assert_int_equal(d1_nuttx_serial_register(), 0); /* configures the console */
@@ -54,6 +59,12 @@ static int setup(void **state)
 	assert_non_null(dev);
 	assert_int_equal(dev->ops->attach(dev), 0);
 	nout = 0;
+}
+
+static int setup(void **state)
+{
+	(void)state;
+	boot_and_open(true);
 	return 0;
 }
 
@@ -228,20 +239,9 @@ static void test_shutdown_detach_putc(void **state)
 static int setup_console_open(void **state)
 {
 	(void)state;
-	sim_reset();
-	nx_uart_host_reset();
-	ccu_model_init(&cm, D1_CCU_BASE);
-	ccu_model_preset_uboot(&cm);
-	uart_model_init(&um, D1_UART0_BASE, 2, true, (uint32_t)ccu_model_apb1_hz(&cm),
-	                D1_UART_FIFO_DEPTH);
-	assert_int_equal(d1_nuttx_serial_register(), 0);
-	dev = nx_uart.dev;
-	assert_non_null(dev);
+	boot_and_open(false);
 	assert_true(dev->isconsole);
-	/* uart_open() of the console: no setup() */
-	assert_int_equal(dev->ops->attach(dev), 0);
-	dev->ops->rxint(dev, true);
-	nout = 0;
+	dev->ops->rxint(dev, true); /* uart_open(): uart_enablerxint() */
 	return 0;
 }
 
