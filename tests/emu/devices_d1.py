@@ -126,6 +126,34 @@ def t_wdt_key(q, c):
     q.writel(RISCV_WDT + 0x04, 1)
 
 
+def t_wdt_losc(q, c):
+    """CFG bit 8 (SVD wdog_clk_src: LOSC_32K) counts the interval's cycles
+    (SVD wdog_intv_value: the 16 s index is 512,000 of them) at 32,768 Hz:
+    15.625 s, where the 32 kHz (24 MHz / 750) clock gives 16 s
+    (docs/clocks-and-watchdog.md "The interval table and the count
+    clock"). Interrupt mode, so the expiry shows in IRQ_STA."""
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)          # stop the armed 16 s count
+    q.writel(RISCV_WDT + 0x04, 1)
+    q.writel(RISCV_WDT + 0x14, 0x16AA0102)          # LOSC, interrupt only
+    for idx, us in ((0xB, 15_625_000), (1, 976_563)):  # 512,000 and 32,000 cycles
+        q.writel(RISCV_WDT + 0x04, 1)
+        q.writel(RISCV_WDT + 0x18, 0x16AA0001 | idx << 4)
+        q.clock_step(us * 1000 - 2000)
+        early = q.readl(RISCV_WDT + 0x04) & 1
+        q.clock_step(4000)
+        late = q.readl(RISCV_WDT + 0x04) & 1
+        c.ok(early == 0 and late == 1,
+             f"LOSC, interval index {idx:#x}: expires at {us} us (early {early}, late {late})")
+        q.writel(RISCV_WDT + 0x18, 0x16AA0000)
+    q.writel(RISCV_WDT + 0x14, 0x16AA0002)          # back to the 32 kHz clock
+    q.writel(RISCV_WDT + 0x04, 1)
+    q.writel(RISCV_WDT + 0x18, 0x16AA00B1)
+    q.clock_step(15_700_000_000)
+    c.ok(q.readl(RISCV_WDT + 0x04) & 1 == 0, "32 kHz clock again: nothing at 15.7 s of 16 s")
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)
+    q.writel(RISCV_WDT + 0x04, 1)
+
+
 def uart_init(q, div=13):
     q.writel(UART0 + 0x0C, 0x83)
     q.writel(UART0 + 0x00, div & 0xFF)
@@ -241,7 +269,7 @@ def t_unknown_offsets(q, c):
     c.ok(q.readl(TMR0_INTV) is not None, "machine still answering")
 
 
-QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_wdt_key, t_uart_busy,
+QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_wdt_key, t_wdt_losc, t_uart_busy,
           t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode,
           t_unknown_offsets]
 
