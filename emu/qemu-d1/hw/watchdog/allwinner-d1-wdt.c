@@ -15,7 +15,11 @@
  *   0x08 SOFT_RST  bit0 with key 0x16AA in [31:16] resets the SoC
  *   0x10 CTRL      0x14AF = key 0xA57 in [12:1] | restart bit0 (no 0x16AA)
  *   0x14 CFG       [1:0] 1 = reset the system, 2 = interrupt only;
- *                  [8] clock source (SVD); key 0x16AA in [31:16]
+ *                  [8] count clock (SVD wdog_clk_src): 0 = the 32 kHz
+ *                  clock (24 MHz / 750) the table below is in, 1 = LOSC
+ *                  32.768 kHz, where the same cycle counts last 125/128
+ *                  as long (the 16 s index 15.625 s; d1drivers
+ *                  docs/clocks-and-watchdog.md); key 0x16AA in [31:16]
  *   0x18 MODE      bit0 EN, [7:4] interval index; key 0x16AA in [31:16]
  *   0x1C OUTPUT_CFG reset pulse width (SVD), stored only
  * Interval index to timeout (Linux/U-Boot sunxi_wdt.c, SVD "C16000" etc. =
@@ -76,6 +80,7 @@
 #define CFG_MODE_MASK   0x3u
 #define CFG_MODE_IRQ    2u
 #define CFG_MASK        0x103u
+#define CFG_CLK_LOSC    BIT(8)
 #define MODE_EN         BIT(0)
 #define MODE_INTV_SHIFT 4
 #define MODE_INTV_MASK  (0xfu << MODE_INTV_SHIFT)
@@ -87,9 +92,13 @@ static const uint32_t wdt_timeout_ms[16] = {
     10000, 12000, 14000, 16000, 16000, 16000, 16000, 16000,
 };
 
-static uint32_t wdt_interval_ms(AwD1WdtState *s)
+/* The interval in ns: the table's cycles at 32 kHz, or at 32.768 kHz */
+static int64_t wdt_interval_ns(AwD1WdtState *s)
 {
-    return wdt_timeout_ms[(s->mode & MODE_INTV_MASK) >> MODE_INTV_SHIFT];
+    int64_t ns = (int64_t)wdt_timeout_ms[(s->mode & MODE_INTV_MASK) >>
+                                         MODE_INTV_SHIFT] * SCALE_MS;
+
+    return (s->cfg & CFG_CLK_LOSC) ? ns * 125 / 128 : ns;
 }
 
 static void wdt_update_irq(AwD1WdtState *s)
@@ -101,8 +110,7 @@ static void wdt_restart(AwD1WdtState *s)
 {
     s->started_ns = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
     if (s->mode & MODE_EN) {
-        timer_mod(&s->timer,
-                  s->started_ns + (int64_t)wdt_interval_ms(s) * SCALE_MS);
+        timer_mod(&s->timer, s->started_ns + wdt_interval_ns(s));
     } else {
         timer_del(&s->timer);
     }
@@ -134,15 +142,15 @@ static void wdt_expire(void *opaque)
         wdt_update_irq(s);
         wdt_restart(s);
         qemu_log_mask(CPU_LOG_RESET,
-                      "%s: %u ms interval expired at %" PRId64
+                      "%s: %" PRId64 " ms interval expired at %" PRId64
                       " ns virtual: interrupt\n",
-                      s->name, wdt_interval_ms(s), now);
+                      s->name, wdt_interval_ns(s) / SCALE_MS, now);
         return;
     }
     qemu_log_mask(CPU_LOG_RESET,
-                  "%s: %u ms timeout expired at %" PRId64
+                  "%s: %" PRId64 " ms timeout expired at %" PRId64
                   " ns virtual: system reset\n",
-                  s->name, wdt_interval_ms(s), now);
+                  s->name, wdt_interval_ns(s) / SCALE_MS, now);
     if (get_watchdog_action() == WATCHDOG_ACTION_RESET) {
         wdt_request_reset(s);
     }
