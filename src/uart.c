@@ -427,9 +427,9 @@ static void restore_line(struct d1_uart *u, uint32_t old_lcr, uint32_t old_div, 
 		ok = true; /* nothing was changed */
 	} else {
 		for (unsigned k = 0; k < D1_UART_LCR_ATTEMPTS && !ok; k++) {
+			/* A repeated verified write, counted as set_line() does. */
 			if (k != 0u) {
-				u->stats.lcr_retries++; /* a repeated verified write, as in
-				                           set_line() */
+				u->stats.lcr_retries++;
 			}
 			ok = wait_idle(u, budget_us) == D1_OK && wr_verify(u, D1_UART_LCR, old_lcr);
 		}

@@ -74,9 +74,10 @@ void bm_platform_early(void)
 		                          BM_WDT_FEED ? D1_WDT_TAKEOVER_KEEP : D1_WDT_TAKEOVER_STOP,
 		                          BM_WDT_TIMEOUT_MS, &inherited, &wdt_achieved_ms);
 	}
-	if (wdt_achieved_ms != 0u &&
-	    (uint64_t)wdt_achieved_ms * (BM_TIMEBASE_HZ / 1000u) / 2u < WDT_FEED_MAX) {
-		wdt_feed_every = (uint64_t)wdt_achieved_ms * (BM_TIMEBASE_HZ / 1000u) / 2u;
+	uint64_t half = (uint64_t)wdt_achieved_ms * (BM_TIMEBASE_HZ / 1000u) / 2u;
+
+	if (half != 0u && half < WDT_FEED_MAX) {
+		wdt_feed_every = half;
 	}
 	last_feed = bm_rdtime();
 }
