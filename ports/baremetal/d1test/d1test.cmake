@@ -65,3 +65,15 @@ add_test(NAME emu_d1test_idle_no_timer_no_warp
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_idle.py ${D1TEST_IMG}/d1test_idle.elf)
 set_tests_properties(emu_d1test_idle_no_timer_no_warp PROPERTIES TIMEOUT 120 LABELS d1test
   RUN_SERIAL TRUE)
+
+# The firmware's SBI timer never interrupts on the board (d1-hardware.md
+# "CLINT"); the machine models that by default, and sbi-timer=on is the
+# negative control: the same image must see the interrupt there.
+bm_add_image(d1test_sbi_timer SOURCES ${D1TEST_DIR}/sbi_timer.c)
+foreach(case off on)
+  add_test(NAME emu_d1test_sbi_timer_${case}
+    COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_sbi_timer.py --sbi-timer ${case}
+      ${D1TEST_IMG}/d1test_sbi_timer.elf)
+  set_tests_properties(emu_d1test_sbi_timer_${case} PROPERTIES TIMEOUT 120 LABELS d1test
+    RUN_SERIAL TRUE)
+endforeach()
