@@ -274,18 +274,26 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
     qemu_fdt_setprop_cell(fdt, "/soc", "#address-cells", 1);
 
     /*
-     * The CLINT as OpenSBI 1.1's timer and IPI drivers know it
-     * (riscv,clint0 / sifive,clint0; it knows thead,c900-clint only from
-     * 1.2): the C906's M-mode part has the SiFive layout.
+     * The D1 device trees describe no CLINT, so on the board OpenSBI has
+     * no timer device ("Platform Timer Device : --- @ 0Hz"), still
+     * advertises the TIME extension, and SBI set_timer never interrupts
+     * (d1drivers d1-hardware.md "CLINT"; OpenSBI issue 292).  As there,
+     * by default.  sbi-timer=on describes it as OpenSBI 1.1's timer and
+     * IPI drivers know it (riscv,clint0 / sifive,clint0; it knows
+     * thead,c900-clint only from 1.2): the C906's M-mode part has the
+     * SiFive layout.
      */
-    qemu_fdt_add_subnode(fdt, "/soc/clint@14000000");
-    qemu_fdt_setprop(fdt, "/soc/clint@14000000", "compatible", clint_compat,
-                     sizeof(clint_compat));
-    qemu_fdt_setprop_cells(fdt, "/soc/clint@14000000", "reg",
-                           aw_d1_memmap[AW_D1_CLINT].base,
-                           aw_d1_memmap[AW_D1_CLINT].size);
-    qemu_fdt_setprop_cells(fdt, "/soc/clint@14000000", "interrupts-extended",
-                           intc_ph, IRQ_M_SOFT, intc_ph, IRQ_M_TIMER);
+    if (s->sbi_timer) {
+        qemu_fdt_add_subnode(fdt, "/soc/clint@14000000");
+        qemu_fdt_setprop(fdt, "/soc/clint@14000000", "compatible",
+                         clint_compat, sizeof(clint_compat));
+        qemu_fdt_setprop_cells(fdt, "/soc/clint@14000000", "reg",
+                               aw_d1_memmap[AW_D1_CLINT].base,
+                               aw_d1_memmap[AW_D1_CLINT].size);
+        qemu_fdt_setprop_cells(fdt, "/soc/clint@14000000",
+                               "interrupts-extended",
+                               intc_ph, IRQ_M_SOFT, intc_ph, IRQ_M_TIMER);
+    }
 
     qemu_fdt_add_subnode(fdt, "/soc/interrupt-controller@10000000");
     qemu_fdt_setprop(fdt, "/soc/interrupt-controller@10000000", "compatible",
@@ -509,6 +517,22 @@ static void aw_d1_boot(AwD1MachineState *s)
                               kernel_entry, fdt_addr);
 }
 
+/*
+ * MTIMECMP at power-on.  The C906's reset value is not documented (the
+ * ACLINT spec: unknown); on the board an SBI set_timer, which enables
+ * MTIE without a timer device to write the compare, is never followed by
+ * an interrupt (d1-hardware.md "CLINT"), so the compare lies ahead of any
+ * time the firmware reaches: ~0, QEMU's zero would fire at once.
+ * Unknown fact, chosen from that observation (docs/emulator.md).
+ */
+static void aw_d1_mtimecmp_reset(void *opaque)
+{
+    address_space_stq_le(&address_space_memory,
+                         aw_d1_memmap[AW_D1_CLINT].base +
+                         RISCV_ACLINT_SWI_SIZE + RISCV_ACLINT_DEFAULT_MTIMECMP,
+                         UINT64_MAX, MEMTXATTRS_UNSPECIFIED, NULL);
+}
+
 static void aw_d1_machine_init(MachineState *ms)
 {
     AwD1MachineState *s = ALLWINNER_D1_MACHINE(ms);
@@ -548,6 +572,8 @@ static void aw_d1_machine_init(MachineState *ms)
                                RISCV_ACLINT_DEFAULT_MTIMECMP,
                                RISCV_ACLINT_DEFAULT_MTIME,
                                AW_D1_TIMEBASE_HZ, true);
+    /* Registered before the device reset, so it runs first: see above */
+    qemu_register_reset(aw_d1_mtimecmp_reset, s);
 
     s->plic = thead_c900_plic_create(aw_d1_memmap[AW_D1_PLIC].base, 0,
                                      AW_D1_PLIC_SOURCES);
@@ -648,6 +674,16 @@ static void aw_d1_set_test_finisher(Object *obj, bool value, Error **errp)
     ALLWINNER_D1_MACHINE(obj)->test_finisher = value;
 }
 
+static bool aw_d1_get_sbi_timer(Object *obj, Error **errp)
+{
+    return ALLWINNER_D1_MACHINE(obj)->sbi_timer;
+}
+
+static void aw_d1_set_sbi_timer(Object *obj, bool value, Error **errp)
+{
+    ALLWINNER_D1_MACHINE(obj)->sbi_timer = value;
+}
+
 static void aw_d1_machine_instance_init(Object *obj)
 {
     AwD1MachineState *s = ALLWINNER_D1_MACHINE(obj);
@@ -656,6 +692,17 @@ static void aw_d1_machine_instance_init(Object *obj)
     s->boot_state = true;
     s->test_finisher = true;
 }
+
+/*
+ * The C906's S-mode timer compare is the CLINT's STIMECMP at 0xD000
+ * (d1drivers d1-hardware.md "CLINT"), not Sstc's stimecmp CSR, which the
+ * core predates (Sstc was ratified in 2021): QEMU's generic rv64 has Sstc
+ * on, and OpenSBI 1.1 would give S-mode a timer through it.  Off here;
+ * -cpu rv64,sstc=on still wins.
+ */
+static GlobalProperty aw_d1_compat[] = {
+    { TYPE_RISCV_CPU, "sstc", "false" },
+};
 
 static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
 {
@@ -687,6 +734,13 @@ static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "test-finisher",
         "QEMU's sifive_test at 0x100000, not on the D1: SBI shutdown ends "
         "QEMU (default on)");
+    object_class_property_add_bool(oc, "sbi-timer", aw_d1_get_sbi_timer,
+                                   aw_d1_set_sbi_timer);
+    object_class_property_set_description(oc, "sbi-timer",
+        "describe the CLINT in the FDT, so that the firmware's SBI timer "
+        "interrupts (default off: as on the board, it never does)");
+    compat_props_add(mc->compat_props, aw_d1_compat,
+                     G_N_ELEMENTS(aw_d1_compat));
 }
 
 static const TypeInfo aw_d1_machine_info = {

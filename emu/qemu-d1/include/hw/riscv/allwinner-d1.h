@@ -38,6 +38,7 @@ struct AwD1MachineState {
     bool riscv_wdt_armed;
     bool boot_state;
     bool test_finisher;
+    bool sbi_timer;
 };
 
 #endif
