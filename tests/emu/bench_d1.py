@@ -5,7 +5,15 @@ scripts/main.sh builds it) unmodified on the emulated D1, under -icount:
 20,000 samples at 1 kHz from Timer1, 0 missed, the report over UART0, and
 the period measured against the time CSR is 24,000 clocks: interval 23,999
 (the N+1 rule, d1-hardware.md) programmed by the library, counted N+1 by
-the machine's timer, measured by the image against the 24 MHz time CSR."""
+the machine's timer, measured by the image against the 24 MHz time CSR.
+
+--expect-timeout: the negative control of the run's bound (issue 13), an
+image whose tick never starts. The run must still end at its bound and say
+so ("FAIL bench: timeout after T us (bound B us)" with B <= T <= B + 10 %,
+"BENCH TIMEOUT", no "BENCH DONE", then "halted."). With the tick stopped
+only the image's own wake-up can end the WFI it waits in; on the board the
+firmware's SBI timer never fires (d1-hardware.md "CLINT"), nor does it on
+the emulated D1, so the wake-up must come from a D1 timer."""
 import argparse
 import json
 import os
@@ -18,18 +26,37 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import d1lat_dump  # noqa: E402
 
 
+def expect_timeout(out):
+    c = Checks("emu_bench_d1_timeout")
+    m = re.search(r"^FAIL bench: timeout after (\d+) us \(bound (\d+) us\)", out, re.M)
+    if c.ok(m is not None, "the run ended at its bound and said so (FAIL bench: timeout)"):
+        took, bound = int(m.group(1)), int(m.group(2))
+        c.ok(bound <= took <= bound + bound // 10,
+             f"stopped after {took} us of time CSR, bound {bound} us (within +10 %)")
+    lines = out.splitlines()
+    c.ok("BENCH TIMEOUT" in lines, "BENCH TIMEOUT")
+    c.ok("BENCH DONE" not in lines, "no BENCH DONE")
+    c.ok(re.search(r"^halted\.", out, re.M) is not None,
+         "the image halted (it did not sleep for ever in WFI)")
+    return c.done(out if c.failed else None)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("image")
     ap.add_argument("--periods", type=int, default=20000)
     ap.add_argument("--timeout", type=float, default=240)
     ap.add_argument("--log", help="write the serial output here")
+    ap.add_argument("--expect-timeout", action="store_true",
+                    help="negative control: the tick never starts; the run must end at its bound")
     a = ap.parse_args()
 
     out, exited, rc = run_until(d1_cmd(a.image), r"^halted\.", a.timeout)
     if a.log:
         with open(a.log, "w") as f:
             f.write(out)
+    if a.expect_timeout:
+        return expect_timeout(out)
     c = Checks("emu_bench_d1")
     n = a.periods
     c.ok("d1drivers bare-metal bench on d1" in out, "bench banner over UART0")

@@ -25,11 +25,31 @@ import uart_rx  # noqa: E402  (tests/qemu/uart_rx.py)
 from emu_common import Checks, d1_cmd  # noqa: E402
 
 
+def expect_corrupt(rc, out, baud):
+    """The wrong line rate must be seen as such: the transfer fails, the
+    receiver counts line errors, and the image ends by itself (its
+    end-of-input bound needs a wake-up that works on the board) and says
+    what it got."""
+    c = Checks(f"emu_uart_rx_{baud}_corrupt")
+    c.ok(rc != 0, "tests/qemu/uart_rx.py failed: the bytes did not arrive intact")
+    res = re.search(r"^RESULT count=(\d+) fnv=([0-9a-f]+)$", out, re.M)
+    c.ok(res is not None, "the image ended its receive by itself and printed RESULT "
+                          "(its end-of-input bound woke it)")
+    st = re.search(r"^STATS .*framing=(\d+) parity=(\d+)", out, re.M)
+    errs = int(st.group(1)) + int(st.group(2)) if st else 0
+    c.ok(errs > 0, f"the receiver counted the line errors (framing + parity = {errs})")
+    return c.done(("output", out))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("image")
     ap.add_argument("--baud", type=int, required=True)
     ap.add_argument("--timeout", type=float, default=180)
+    ap.add_argument("--expect-corrupt", action="store_true",
+                    help="negative control (line faster than the image's baud): the bytes "
+                         "must arrive wrong, be counted as errors, and the image must still "
+                         "end its receive by itself and report")
     a = ap.parse_args()
 
     def d1_base(image, icount=None):
@@ -52,6 +72,8 @@ def main():
     finally:
         sys.stdout = real
     out = cap.getvalue()
+    if a.expect_corrupt:
+        return expect_corrupt(rc, out, a.baud)
     c = Checks(f"emu_uart_rx_{a.baud}")
     c.ok(rc == 0, "tests/qemu/uart_rx.py: byte-exact, 0 lost/overrun/dropped")
     rec = re.findall(r"^RECONF baud=(\d+) achieved=(\d+) busy_at_call=(\d) "
