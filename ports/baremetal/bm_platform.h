@@ -23,6 +23,15 @@ void bm_platform_run_end(void);
 void bm_platform_idle(uint64_t samples);
 /** End of the bench: the status for bm_exit() (QEMU) or park (board). */
 int bm_platform_finish(void);
+/**
+ * End a WFI no later than the `time` CSR reaches @p when, independent of
+ * any tick (UINT64_MAX cancels). Needs bm_board_plic_init() on the D1.
+ * D1: Timer0 one-shot through the library (PLIC source 75), which the
+ * image then owns; re-armed from its interrupt while the deadline is
+ * beyond one arm's reach. Not the SBI timer: on the board it never fires
+ * (d1-hardware.md "CLINT"). QEMU virt: SBI set_timer (sie.STIE).
+ */
+void bm_platform_wake_at(uint64_t when);
 
 #if defined(BM_PLATFORM_D1)
 /** D1: UART0 bus gate + reset through the CCU driver; returns its clock (APB1), Hz. */

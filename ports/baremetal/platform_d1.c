@@ -20,11 +20,14 @@
 #include <stddef.h>
 
 #include "bm.h"
+#include "bm_board.h"
 #include "bm_csr.h"
 #include "bm_platform.h"
 #include "bm_sbi.h"
 #include "d1/ccu.h"
 #include "d1/memmap.h"
+#include "d1/time.h"
+#include "d1/timer.h"
 #include "d1/wdt.h"
 #include "resetrec.h"
 
@@ -229,4 +232,53 @@ int bm_platform_finish(void)
 		bm_wfi();
 	}
 	return 0;
+}
+
+/* The wake-up: Timer0 one-shot on OSC24M /1, the clock of the `time` CSR
+ * (d1-hardware.md), so a deadline in time counts is the same number of
+ * Timer0 clocks. The interrupt only ends a WFI; the caller looks at the
+ * time. wake_when is written with the wake-up's interrupt masked or from
+ * it (bm_platform_wake_at() masks Timer0's IRQ around its update). */
+static struct d1_timer wake_tmr;
+static volatile uint64_t wake_when = UINT64_MAX;
+static bool wake_ready;
+
+static void wake_arm(void)
+{
+	uint64_t now = d1_time_now();
+	uint64_t left = wake_when > now ? wake_when - now : 0u;
+
+	/* Beyond one arm's reach (2^32 clocks, 179 s): the interrupt re-arms. */
+	(void)d1_timer_oneshot_arm(&wake_tmr,
+	                           left < D1_TIMER_ONESHOT_MAX ? left : D1_TIMER_ONESHOT_MAX);
+}
+
+static void wake_irq(unsigned source, void *arg)
+{
+	(void)source;
+	(void)arg;
+	(void)d1_timer_isr(&wake_tmr);
+	if (wake_when != UINT64_MAX && d1_time_now() < wake_when) {
+		wake_arm();
+	}
+}
+
+void bm_platform_wake_at(uint64_t when)
+{
+	if (!wake_ready) {
+		bm_check(d1_timer_init(&wake_tmr, D1_TIMER_BASE, 0u, D1_OSC24M_HZ, D1_LOSC_HZ),
+		         "d1_timer_init (wake)");
+		bm_check(d1_timer_set_clock(&wake_tmr, D1_TIMER_SRC_OSC24M, 0u),
+		         "d1_timer_set_clock (wake)");
+		bm_board_irq_attach(D1_IRQ_TIMER0, wake_irq, NULL, 1u);
+		wake_ready = true;
+	}
+	(void)d1_timer_irq_enable(&wake_tmr, false);
+	wake_when = when;
+	if (when == UINT64_MAX) {
+		bm_check(d1_timer_oneshot_cancel(&wake_tmr), "d1_timer_oneshot_cancel (wake)");
+		return;
+	}
+	wake_arm();
+	bm_check(d1_timer_irq_enable(&wake_tmr, true), "d1_timer_irq_enable (wake)");
 }

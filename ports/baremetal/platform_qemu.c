@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* QEMU virt: no watchdog, no CCU; the bench ends with SBI system reset. */
 #include "bm.h"
+#include "bm_csr.h"
 #include "bm_platform.h"
+#include "bm_sbi.h"
 
 void bm_platform_early(void)
 {
@@ -35,4 +37,21 @@ void bm_platform_idle(uint64_t samples)
 int bm_platform_finish(void)
 {
 	return 0; /* bm_main's return value goes to bm_exit() -> SBI SRST shutdown */
+}
+
+/* The wake-up only ends a WFI: the caller looks at the time. */
+static void wake(void)
+{
+	bm_sbi_set_timer(UINT64_MAX); /* clears STIP (SBI spec 6.1) */
+}
+
+void bm_platform_wake_at(uint64_t when)
+{
+	bm_set_timer_hook(wake);
+	bm_sbi_set_timer(when);
+	if (when == UINT64_MAX) {
+		BM_CSR_CLEAR(sie, BM_SIE_STIE);
+	} else {
+		BM_CSR_SET(sie, BM_SIE_STIE);
+	}
 }

@@ -14,7 +14,7 @@
 #include "bm.h"
 #include "bm_board.h"
 #include "bm_csr.h"
-#include "bm_sbi.h"
+#include "bm_platform.h"
 #include "d1/memmap.h"
 #include "d1/timer.h"
 
@@ -81,22 +81,12 @@ void bench_tick_stop(void)
 	d1_timer_irq_ack(&tmr);
 }
 
-/* The bench's wake-up runs on the SBI timer (STI), independent of Timer1
- * and the PLIC: it only ends a WFI, the bench loop looks at the time. */
-static void wake(void)
-{
-	bm_sbi_set_timer(UINT64_MAX); /* clears STIP (SBI spec 6.1) */
-}
-
+/* The bench's wake-up is Timer0 (bm_platform_wake_at()), independent of
+ * Timer1: the firmware's SBI timer never fires on the D1 (d1-hardware.md
+ * "CLINT"). It only ends a WFI; the bench loop looks at the time. */
 void bench_tick_wake_at(uint64_t when)
 {
-	bm_set_timer_hook(wake);
-	bm_sbi_set_timer(when);
-	if (when == UINT64_MAX) {
-		BM_CSR_CLEAR(sie, BM_SIE_STIE);
-	} else {
-		BM_CSR_SET(sie, BM_SIE_STIE);
-	}
+	bm_platform_wake_at(when);
 }
 
 void bench_tick_report(void)
