@@ -89,6 +89,45 @@ def t_timer_reload_prescale_single_losc(q, c):
     q.writel(TMR_IRQ_STA, 1)
 
 
+def t_timer_sync(q, c):
+    """After a CTRL write that clears EN, the channel takes no reprogramming
+    for 2 of its input clocks (d1-hardware.md "Timer block": Linux waits
+    "at least 2 cycles of the timer source clock", TIMER_SYNC_TICKS, before
+    reprogramming). What the D1 does with a write inside that time is not
+    known; the model drops it (and logs a guest error): the reading under
+    which a driver that skips the wait fails."""
+    step_to(q, 11_000)                        # source clock 264 of 24 MHz
+    q.writel(TMR0_INTV, 999)
+    q.writel(TMR0_CTRL, 0x4 | 0x3)            # OSC24M /1 periodic, RELOAD | EN
+    q.clock_step(10_000)                      # clock 504
+    q.writel(TMR0_CTRL, 0x4)                  # disable
+    q.writel(TMR0_INTV, 4999)                 # at once: inside the sync time
+    c.ok(q.readl(TMR0_INTV) == 999, "INTV written at the disable's clock: dropped")
+    q.writel(TMR0_CTRL, 0x4 | 0x3)
+    c.ok(q.readl(TMR0_CTRL) & 1 == 0, "RELOAD | EN at the disable's clock: dropped")
+    q.clock_step(42)                          # clock 505: 1 clock later
+    q.writel(TMR0_INTV, 4999)
+    c.ok(q.readl(TMR0_INTV) == 999, "1 clock after the disable: still dropped")
+    q.clock_step(42)                          # clock 506: 2 clocks later
+    q.writel(TMR0_INTV, 4999)
+    c.ok(q.readl(TMR0_INTV) == 4999, "2 clocks after the disable: INTV taken")
+    q.writel(TMR0_CTRL, 0x4 | 0x3)
+    c.ok(q.readl(TMR0_CTRL) & 1 == 1 and q.readl(TMR0_CUR) == 4999,
+         "2 clocks after the disable: RELOAD | EN taken, CUR = INTV")
+    # With the prescaler the input clock is the divided one: /8, 2 clocks
+    # = 16 source clocks = 666.7 ns.
+    q.writel(TMR0_CTRL, 0x4 | (3 << 4))       # disable (and /8 from now)
+    q.clock_step(42 * 4)                      # 4 source clocks: stay dropped
+    q.writel(TMR0_CTRL, 0x4 | (3 << 4) | 0x3)
+    c.ok(q.readl(TMR0_CTRL) & 1 == 0, "/8: 4 source clocks after the disable: dropped")
+    q.writel(TMR0_CTRL, 0x4)                  # also dropped: no new window
+    q.clock_step(667 - 42 * 4)                # 16 source clocks after it
+    q.writel(TMR0_CTRL, 0x4 | (3 << 4) | 0x3)
+    c.ok(q.readl(TMR0_CTRL) & 1 == 1, "/8: 2 divided clocks after the disable: taken")
+    q.writel(TMR0_CTRL, 0)
+    q.writel(TMR_IRQ_STA, 1)
+
+
 def t_wdt_key(q, c):
     """Writes without the 0x16AA key are ignored; the timeout table."""
     mode0 = q.readl(RISCV_WDT + 0x18)
@@ -269,7 +308,7 @@ def t_unknown_offsets(q, c):
     c.ok(q.readl(TMR0_INTV) is not None, "machine still answering")
 
 
-QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_wdt_key, t_wdt_losc, t_uart_busy,
+QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync, t_wdt_key, t_wdt_losc, t_uart_busy,
           t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode,
           t_unknown_offsets]
 
