@@ -31,7 +31,14 @@
  *     TIMER_SYNC_TICKS = 3, before reprogramming a stopped timer);
  *   - in single mode the timer clears EN when it expires and CUR stays 0
  *     (as QEMU's allwinner-a10-pit does);
- *   - CLK_SRC values 2 and 3 are reserved: the timer does not count.
+ *   - CLK_SRC values 2 and 3 are reserved: the timer does not count;
+ *   - a CTRL write that clears EN starts the sync time (Linux: "at least 2
+ *     cycles of the timer source clock" before reprogramming, d1-hardware.md):
+ *     for sync-clocks (2) input clocks of the channel, counted on the slower
+ *     of its clock before and after that write, CTRL, INTV and CUR writes
+ *     are dropped and logged as guest errors.  What the D1 does with such a
+ *     write is unknown; dropping it is the reading under which a driver that
+ *     skips the wait fails.  sync-clocks=0 takes every write at once.
  */
 
 #include "qemu/osdep.h"
@@ -199,6 +206,34 @@ static void unit_start(AwD1TimerUnit *u)
     unit_arm(u);
 }
 
+/* End of the sync time of @clocks input clocks from @now, or @now. */
+static int64_t unit_sync_end(AwD1TimerUnit *u, uint32_t clocks, int64_t now)
+{
+    uint32_t hz = unit_src_hz(u);
+
+    if (!hz) {
+        return now;
+    }
+    return src_edge_ns(hz, src_clocks(hz, now) +
+                           (uint64_t)clocks * unit_prescale(u));
+}
+
+/* A write to @reg inside the sync time is dropped (header comment). */
+static bool unit_in_sync(AwD1TimerUnit *u, const char *reg)
+{
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+
+    if (now >= u->sync_until_ns) {
+        return false;
+    }
+    qemu_log_mask(LOG_GUEST_ERROR,
+                  "allwinner-d1-timer: timer%d: %s written %" PRId64
+                  " ns before the %u-clock sync time after its disable "
+                  "ended: ignored\n", u->index, reg, u->sync_until_ns - now,
+                  u->parent->sync_clocks);
+    return true;
+}
+
 static void aw_d1_timer_expire(void *opaque)
 {
     unit_catch_up(opaque);
@@ -206,8 +241,20 @@ static void aw_d1_timer_expire(void *opaque)
 
 static void unit_write_ctrl(AwD1TimerUnit *u, uint32_t val)
 {
+    int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
+    uint32_t sync = u->parent->sync_clocks;
+    int64_t sync_end = now;
+    bool disable;
     uint32_t hz;
 
+    unit_catch_up(u);
+    if (unit_in_sync(u, "CTRL")) {
+        return;
+    }
+    disable = (u->ctrl & CTRL_EN) && !(val & CTRL_EN);
+    if (disable) {
+        sync_end = unit_sync_end(u, sync, now);
+    }
     unit_stop(u);
     u->ctrl = val & CTRL_MASK & ~CTRL_RELOAD;
     if (val & CTRL_RELOAD) {
@@ -221,6 +268,9 @@ static void unit_write_ctrl(AwD1TimerUnit *u, uint32_t val)
     }
     if (u->ctrl & CTRL_EN) {
         unit_start(u);
+    }
+    if (disable) {
+        u->sync_until_ns = MAX(sync_end, unit_sync_end(u, sync, now));
     }
 }
 
@@ -299,11 +349,17 @@ static void aw_d1_timer_write(void *opaque, hwaddr offset, uint64_t value,
             unit_write_ctrl(u, value);
             return;
         case REG_INTV:
+            if (unit_in_sync(u, "INTV")) {
+                return;
+            }
             /* Takes effect at the next reload or expiry. */
             unit_catch_up(u);
             u->intv = value;
             return;
         case REG_CUR:
+            if (unit_in_sync(u, "CUR")) {
+                return;
+            }
             if (u->running) {
                 unit_stop(u);
                 u->cur = value;
@@ -348,6 +404,7 @@ static void aw_d1_timer_reset(DeviceState *dev)
         u->cur = 0;
         u->origin = 0;
         u->reload_until = 0;
+        u->sync_until_ns = 0;
     }
     aw_d1_timer_update_irq(s);
 }
@@ -373,13 +430,14 @@ static void aw_d1_timer_init(Object *obj)
 static Property aw_d1_timer_properties[] = {
     DEFINE_PROP_UINT32("osc24m-hz", AwD1TimerState, osc24m_hz, 24000000),
     DEFINE_PROP_UINT32("losc-hz", AwD1TimerState, losc_hz, 32768),
+    DEFINE_PROP_UINT32("sync-clocks", AwD1TimerState, sync_clocks, 2),
     DEFINE_PROP_END_OF_LIST(),
 };
 
 static const VMStateDescription vmstate_aw_d1_timer_unit = {
     .name = "allwinner-d1-timer-unit",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_TIMER(timer, AwD1TimerUnit),
         VMSTATE_UINT32(ctrl, AwD1TimerUnit),
@@ -388,18 +446,19 @@ static const VMStateDescription vmstate_aw_d1_timer_unit = {
         VMSTATE_UINT64(origin, AwD1TimerUnit),
         VMSTATE_UINT64(reload_until, AwD1TimerUnit),
         VMSTATE_BOOL(running, AwD1TimerUnit),
+        VMSTATE_INT64(sync_until_ns, AwD1TimerUnit),
         VMSTATE_END_OF_LIST()
     }
 };
 
 static const VMStateDescription vmstate_aw_d1_timer = {
     .name = "allwinner-d1-timer",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(irq_en, AwD1TimerState),
         VMSTATE_UINT32(irq_sta, AwD1TimerState),
-        VMSTATE_STRUCT_ARRAY(t, AwD1TimerState, AW_D1_TIMER_NUM, 1,
+        VMSTATE_STRUCT_ARRAY(t, AwD1TimerState, AW_D1_TIMER_NUM, 2,
                              vmstate_aw_d1_timer_unit, AwD1TimerUnit),
         VMSTATE_END_OF_LIST()
     }

@@ -29,6 +29,7 @@ typedef struct AwD1TimerUnit {
     uint32_t cur;           /* value at origin (running) or latched */
     uint64_t origin;        /* input-clock index where counter == cur */
     uint64_t reload_until;  /* source-clock index until RELOAD reads 1 */
+    int64_t sync_until_ns;  /* writes dropped until then (sync time) */
     bool running;
 } AwD1TimerUnit;
 
@@ -41,6 +42,7 @@ struct AwD1TimerState {
     uint32_t irq_sta;
     uint32_t osc24m_hz;
     uint32_t losc_hz;
+    uint32_t sync_clocks;
     AwD1TimerUnit t[AW_D1_TIMER_NUM];
 };
 
