@@ -193,6 +193,51 @@ def t_wdt_losc(q, c):
     q.writel(RISCV_WDT + 0x04, 1)
 
 
+TIMER_WDT = 0x020500A0
+R_WDOG = 0x07020400
+
+
+def wdt_expiry_effect(q, base, cfg_mode):
+    """Arm @base for 0.5 s in CFG mode @cfg_mode, let it expire; returns
+    (system reset?, IRQ_STA). A reset shows as Timer0's INTV (a marker
+    written before) back at 0."""
+    q.writel(TMR0_INTV, 0x1234)
+    q.writel(base + 0x04, 1)
+    q.writel(base + 0x14, 0x16AA0000 | cfg_mode)
+    q.writel(base + 0x18, 0x16AA0001)                # EN, index 0: 0.5 s
+    q.clock_step(600_000_000)
+    reset = q.readl(TMR0_INTV) != 0x1234
+    sta = q.readl(base + 0x04) & 1
+    q.writel(base + 0x18, 0x16AA0000)
+    q.writel(base + 0x04, 1)
+    return reset, sta
+
+
+def t_wdt_cfg_power_on_and_modes(q, c):
+    """CFG powers on as 0 where nothing armed the watchdog (the SVD's
+    reset value: its file-wide default, as for every register it gives
+    none of its own); the armed riscv_wdt reads the 1 that the boot chain's
+    start sequence wrote (d1-hardware.md: CFG=0x16AA0001).
+    Only modes 1 (reset the system) and 2 (interrupt only) are defined
+    (SVD wdog_mode, d1-hardware.md); 0 and 3 act on nothing here, so a
+    start sequence that loses its keyed CFG write gets no reset."""
+    for name, base in (("timer-block WDT", TIMER_WDT), ("R_WDOG", R_WDOG)):
+        cfg = q.readl(base + 0x14)
+        c.ok(cfg == 0, f"{name}: CFG = 0x{cfg:x} at power-on (want 0)")
+    cfg = q.readl(RISCV_WDT + 0x14)
+    c.ok(cfg == 1, f"riscv_wdt, armed at power-on: CFG = 0x{cfg:x} (want 1, reset the system)")
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)          # stop the armed 16 s count
+    for mode in (0, 3):
+        reset, sta = wdt_expiry_effect(q, TIMER_WDT, mode)
+        c.ok(not reset and sta == 0,
+             f"CFG mode {mode}: expiry resets nothing and raises nothing "
+             f"(reset={reset}, IRQ_STA={sta})")
+    reset, sta = wdt_expiry_effect(q, TIMER_WDT, 2)
+    c.ok(not reset and sta == 1, f"CFG mode 2: interrupt only (reset={reset}, IRQ_STA={sta})")
+    reset, _ = wdt_expiry_effect(q, TIMER_WDT, 1)
+    c.ok(reset, "CFG mode 1: the expiry resets the system (the marker is gone)")
+
+
 def uart_init(q, div=13):
     q.writel(UART0 + 0x0C, 0x83)
     q.writel(UART0 + 0x00, div & 0xFF)
@@ -308,7 +353,8 @@ def t_unknown_offsets(q, c):
     c.ok(q.readl(TMR0_INTV) is not None, "machine still answering")
 
 
-QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync, t_wdt_key, t_wdt_losc, t_uart_busy,
+QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync, t_wdt_key, t_wdt_losc,
+          t_wdt_cfg_power_on_and_modes, t_uart_busy,
           t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode,
           t_unknown_offsets]
 
