@@ -50,8 +50,12 @@
  * Not known from the sources, chosen here and easy to change:
  *   - the count restarts on every keyed MODE write that leaves EN set (a
  *     new interval takes effect at once);
- *   - CFG resets to 1 (reset the system), the value every D1 writer uses;
- *     with CFG mode 0 or 3 an expiry resets the system too.
+ *   - CFG resets to 0, the SVD's reset value (its file-wide default: it
+ *     gives this register none of its own); an armed-at-reset instance
+ *     reads 1, as the boot chain's start sequence leaves it;
+ *   - CFG modes 0 and 3 are not defined (the SVD enumerates 1 and 2): an
+ *     expiry in them resets nothing and raises nothing, and is logged, so
+ *     that a start sequence that loses its keyed CFG write gets no reset.
  */
 
 #include "qemu/osdep.h"
@@ -78,6 +82,7 @@
 #define CTRL_FEED       ((0xa57u << 1) | 1u)
 #define CTRL_KEY_MASK   0x1ffeu
 #define CFG_MODE_MASK   0x3u
+#define CFG_MODE_RESET  1u
 #define CFG_MODE_IRQ    2u
 #define CFG_MASK        0x103u
 #define CFG_CLK_LOSC    BIT(8)
@@ -137,6 +142,16 @@ static void wdt_expire(void *opaque)
     AwD1WdtState *s = opaque;
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 
+    if ((s->cfg & CFG_MODE_MASK) != CFG_MODE_IRQ &&
+        (s->cfg & CFG_MODE_MASK) != CFG_MODE_RESET) {
+        wdt_restart(s);
+        qemu_log_mask(LOG_GUEST_ERROR,
+                      "%s: %" PRId64 " ms interval expired at %" PRId64
+                      " ns virtual in undefined CFG mode %u: no action\n",
+                      s->name, wdt_interval_ns(s) / SCALE_MS, now,
+                      s->cfg & CFG_MODE_MASK);
+        return;
+    }
     if ((s->cfg & CFG_MODE_MASK) == CFG_MODE_IRQ) {
         s->irq_sta |= 1;
         wdt_update_irq(s);
@@ -281,15 +296,17 @@ static void aw_d1_wdt_reset(DeviceState *dev)
     timer_del(&s->hold);
     s->irq_en = 0;
     s->irq_sta = 0;
-    s->cfg = 1;
+    s->cfg = 0;
     s->output_cfg = 0;
     s->mode = 0;
     if (s->armed_at_reset) {
         /*
          * What the vendor bootloader leaves on the board: running, 16 s,
          * reset the system (d1-hardware.md: "U-Boot left a ~16 s watchdog
-         * running, so NuttX reset after boot"; MODE = 0x16AA00B1).
+         * running, so NuttX reset after boot"; its start sequence writes
+         * CFG = 0x16AA0001 and MODE = 0x16AA00B1).
          */
+        s->cfg = CFG_MODE_RESET;
         s->mode = (0xbu << MODE_INTV_SHIFT) | MODE_EN;
     }
     wdt_restart(s);
