@@ -46,15 +46,23 @@ def main():
     ap.add_argument("image")
     ap.add_argument("--baud", type=int, required=True)
     ap.add_argument("--timeout", type=float, default=180)
+    ap.add_argument("--inject-cto-empty", type=int, default=0, metavar="N",
+                    help="the machine leaves a character timeout with an empty FIFO behind "
+                         "after every Nth character read (dw-apb-uart.inject-cto-empty-every): "
+                         "the library must clear each with one dummy read and count it")
     ap.add_argument("--expect-corrupt", action="store_true",
                     help="negative control (line faster than the image's baud): the bytes "
                          "must arrive wrong, be counted as errors, and the image must still "
                          "end its receive by itself and report")
     a = ap.parse_args()
 
+    extra = ["-global", f"dw-apb-uart.line-baud={a.baud}"]
+    if a.inject_cto_empty:
+        extra += ["-global", f"dw-apb-uart.inject-cto-empty-every={a.inject_cto_empty}"]
+
     def d1_base(image, icount=None):
         return d1_cmd(image, icount=os.environ.get("D1_EMU_RX_ICOUNT", "shift=0,sleep=on"),
-                      extra=["-global", f"dw-apb-uart.line-baud={a.baud}"])
+                      extra=extra)
 
     uart_rx.qemu_base = d1_base
     sys.argv = ["uart_rx.py", a.image, "--timeout", str(a.timeout)]
@@ -83,6 +91,21 @@ def main():
         c.ok(busy == "1", f"reconfigure to {baud} called while USR.BUSY = 1")
         c.ok(abs(int(achieved) - int(baud)) * 100 <= 2 * int(baud),
              f"achieved {achieved} within 2 % of {baud}")
+    st = re.search(r"^STATS .*rx_timeout_empty=(\d+) isr_idle=(\d+)", out, re.M)
+    res = re.search(r"^RESULT count=(\d+)", out, re.M)
+    if c.ok(st is not None and res is not None, "RESULT and STATS lines"):
+        empty, idle = int(st.group(1)), int(st.group(2))
+        if a.inject_cto_empty:
+            # One per N characters read, each left behind by the read that
+            # emptied the FIFO after the Nth (the FIFO empties at least
+            # once every 64 characters, so none is merged into the next).
+            want = int(res.group(1)) // a.inject_cto_empty
+            c.ok(empty == want, f"every empty character timeout cleared and counted: "
+                 f"rx_timeout_empty={empty} (injected {want})")
+        else:
+            c.ok(empty == 0, f"no empty character timeout without injection ({empty})")
+        c.ok(idle == 0, f"no interrupt found nothing to do: isr_idle={idle} (a timeout left "
+             "standing would re-enter the ISR)")
     return c.done()
 
 
