@@ -173,14 +173,15 @@ int bm_main(uint64_t a0, uint64_t a1)
 		/* Sleep until the next interrupt; SIE off around the check-then-wait
 		 * so an interrupt between them still wakes the WFI. */
 		bm_irq_disable();
-		if (d1_uart_rx_available(&bm_uart) == 0u) {
+		bool slept = d1_uart_rx_available(&bm_uart) == 0u;
+		if (slept) {
 			bm_platform_wake_at(bm_rdtime() + BM_TIMEBASE_HZ / 20u);
 			bm_wfi();
-			if (d1_uart_rx_available(&bm_uart) == 0u) {
-				wakeups++;
-			}
 		}
-		bm_irq_enable();
+		bm_irq_enable(); /* the interrupt that ended the WFI is taken here */
+		if (slept && d1_uart_rx_available(&bm_uart) == 0u) {
+			wakeups++;
+		}
 	}
 	bm_irq_disable();
 	bm_platform_wake_at(UINT64_MAX);

@@ -45,7 +45,14 @@
  * Error injection, for tests (not on the D1): "inject-fe-every" and
  * "inject-pe-every", if non-zero, give every Nth character received from
  * the line (counted from reset) a framing or a parity error (a parity
- * error only while parity is enabled, LCR.PEN).
+ * error only while parity is enabled, LCR.PEN).  "inject-cto-empty-every",
+ * if non-zero: after every Nth character read out of the RX FIFO, the
+ * first RBR read that leaves the FIFO empty leaves a character-timeout
+ * identity behind (IIR = 0xC with LSR.DR = 0, the interrupt asserted while
+ * IER.ERBFI is set), which only an RBR read clears: the DW UART state that
+ * d1-hardware.md describes ("An RX-timeout IIR with neither LSR.DR nor BI
+ * needs one dummy RBR read") and Linux 8250_dw.c handles.  When the board
+ * gets into it is not known, so the machine never does so on its own.
  */
 
 #include "qemu/osdep.h"
@@ -204,7 +211,8 @@ static uint8_t uart_iid(DwApbUartState *s)
     if ((s->ier & IER_ELSI) && uart_top_err(s)) {
         return IIR_RLS;
     }
-    if ((s->ier & IER_ERBFI) && s->timeout_ipending && s->rx_count) {
+    if ((s->ier & IER_ERBFI) &&
+        ((s->timeout_ipending && s->rx_count) || s->cto_empty)) {
         return IIR_CTO;
     }
     if ((s->ier & IER_ERBFI) && s->rx_count >= uart_rx_trigger(s)) {
@@ -427,6 +435,8 @@ static void uart_write_fcr(DwApbUartState *s, uint8_t val)
         s->rx_count = 0;
         s->rx_head = 0;
         s->timeout_ipending = false;
+        s->cto_empty = false;
+        s->cto_empty_due = false;
         timer_del(&s->timeout_timer);
     }
     if (val & FCR_XFIFOR) {
@@ -456,8 +466,19 @@ static uint64_t dw_apb_uart_read(void *opaque, hwaddr offset, unsigned size)
             v = s->rx_fifo[s->rx_head];
             s->rx_head = (s->rx_head + 1) % DW_APB_UART_FIFO_MAX;
             s->rx_count--;
+            s->rx_reads++;
+            if (s->inject_cto_empty_every &&
+                s->rx_reads % s->inject_cto_empty_every == 0) {
+                s->cto_empty_due = true;
+            }
         }
         s->timeout_ipending = false;
+        s->cto_empty = false;
+        if (s->cto_empty_due && !s->rx_count) {
+            s->cto_empty_due = false;
+            s->cto_empty = true;
+            s->cto_empty_injected++;
+        }
         uart_rearm_timeout(s);
         uart_update_irq(s);
         return v;
@@ -636,6 +657,9 @@ static void uart_reset_state(DwApbUartState *s)
     s->busy_ipending = false;
     s->rx_head = s->rx_count = 0;
     s->rx_chars = 0;
+    s->rx_reads = 0;
+    s->cto_empty = false;
+    s->cto_empty_due = false;
     s->tx_head = s->tx_count = 0;
     s->tx_shifting = false;
     s->rx_shifting = false;
@@ -701,13 +725,15 @@ static Property dw_apb_uart_properties[] = {
     DEFINE_PROP_UINT32("line-baud", DwApbUartState, line_baud, 0),
     DEFINE_PROP_UINT32("inject-fe-every", DwApbUartState, inject_fe_every, 0),
     DEFINE_PROP_UINT32("inject-pe-every", DwApbUartState, inject_pe_every, 0),
+    DEFINE_PROP_UINT32("inject-cto-empty-every", DwApbUartState,
+                       inject_cto_empty_every, 0),
     DEFINE_PROP_END_OF_LIST(),
 };
 
 static const VMStateDescription vmstate_dw_apb_uart = {
     .name = "dw-apb-uart",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_UINT8(ier, DwApbUartState),
         VMSTATE_UINT8(lcr, DwApbUartState),
@@ -725,6 +751,9 @@ static const VMStateDescription vmstate_dw_apb_uart = {
         VMSTATE_UINT8_ARRAY(rx_fifo, DwApbUartState, DW_APB_UART_FIFO_MAX),
         VMSTATE_UINT8_ARRAY(rx_err, DwApbUartState, DW_APB_UART_FIFO_MAX),
         VMSTATE_UINT64(rx_chars, DwApbUartState),
+        VMSTATE_UINT64(rx_reads, DwApbUartState),
+        VMSTATE_BOOL(cto_empty, DwApbUartState),
+        VMSTATE_BOOL(cto_empty_due, DwApbUartState),
         VMSTATE_UINT32(rx_head, DwApbUartState),
         VMSTATE_UINT32(rx_count, DwApbUartState),
         VMSTATE_UINT8_ARRAY(tx_fifo, DwApbUartState, DW_APB_UART_FIFO_MAX),

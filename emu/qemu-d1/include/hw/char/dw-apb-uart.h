@@ -37,6 +37,8 @@ struct DwApbUartState {
     uint8_t lsr_err;         /* OE latched until LSR is read */
     bool thr_ipending;
     bool timeout_ipending;
+    bool cto_empty;          /* injected: timeout identity, FIFO empty */
+    bool cto_empty_due;      /* injected at the next read that empties */
     bool busy_ipending;
     bool in_reset;
 
@@ -59,12 +61,15 @@ struct DwApbUartState {
     uint64_t busy_writes;
     uint64_t rx_breaks;
     uint64_t rx_chars;       /* characters received from the line */
+    uint64_t rx_reads;       /* characters read out of the RX FIFO */
+    uint64_t cto_empty_injected;
 
     /* properties */
     uint32_t fifo_size;
     uint32_t line_baud;      /* 0: the far end follows any baud rate */
     uint32_t inject_fe_every;   /* tests: every Nth character has FE */
     uint32_t inject_pe_every;   /* tests: every Nth character has PE */
+    uint32_t inject_cto_empty_every; /* tests: see the device's comment */
 };
 
 #endif
