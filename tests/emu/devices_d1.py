@@ -303,6 +303,27 @@ def t_ccu_pll_lock(q, c):
     c.ok(q.readl(CCU + 0x524) == 0, "APB1 at its SVD reset value 0 (OSC24M)")
 
 
+def t_ccu_uart_clock_follows_lock(q, c):
+    """A UART clocked from PLL_PERI0 (APB1 mux 3, PERI0 1X) gets its clock
+    when the PLL locks, with no further CCU access: the lock is the PLL's
+    own event (d1-hardware.md "CCU": LOCK, bit 28, is status), not a
+    register write. The UART reads 0 and ignores writes without a clock."""
+    q.writel(CCU + 0x524, 3 << 24 | 5)       # APB1 = PERI0 1X (600 MHz) / 6
+    q.writel(UART0 + 0x1C, 0x11)
+    c.ok(q.readl(UART0 + 0x1C) == 0x11, "UART0 clocked from PERI0 1X: SCR holds 0x11")
+    q.writel(CCU + 0x020, 0x08216300)        # PLL_PERI0 EN, LDO, LOCK_EN off
+    q.writel(UART0 + 0x1C, 0x22)
+    c.ok(q.readl(UART0 + 0x1C) == 0, "PLL_PERI0 off: UART0 has no clock (reads 0)")
+    q.writel(CCU + 0x020, 0xE8216300)        # on again: locks 20 us later
+    q.clock_step(10_000)
+    q.writel(UART0 + 0x1C, 0x33)
+    c.ok(q.readl(UART0 + 0x1C) == 0, "10 us into the lock time: still no clock")
+    q.clock_step(10_001)                     # locked; no CCU access since
+    q.writel(UART0 + 0x1C, 0x44)
+    c.ok(q.readl(UART0 + 0x1C) == 0x44,
+         "locked, no CCU access since: UART0 clocked again (SCR holds 0x44)")
+
+
 def t_plic_masked_completion(q, c):
     """A completion of a source masked in that context is ignored (the
     source stays in service); level sources re-pend at completion."""
@@ -355,7 +376,8 @@ def t_unknown_offsets(q, c):
 
 QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync, t_wdt_key, t_wdt_losc,
           t_wdt_cfg_power_on_and_modes, t_uart_busy,
-          t_uart_gate, t_ccu_pll_lock, t_plic_masked_completion, t_plic_ctrl_m_mode,
+          t_uart_gate, t_ccu_pll_lock, t_ccu_uart_clock_follows_lock,
+          t_plic_masked_completion, t_plic_ctrl_m_mode,
           t_unknown_offsets]
 
 
