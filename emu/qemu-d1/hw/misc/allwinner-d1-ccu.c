@@ -18,6 +18,8 @@
  *     bit27 output gate.  LOCK reads 1 once EN and LOCK_EN have been set
  *     for "pll-lock-us" microseconds (the lock time is not documented;
  *     U-Boot polls LOCK and then waits ~20 us: 20 us is the default).
+ *     The UARTs' clocks follow the lock when it happens, not only at the
+ *     next CCU access.
  *   - APB1 (0x524): M [4:0], P [9:8] (/2^P), mux [25:24] 0 OSC24M,
  *     1 LOSC, 2 PSI, 3 PERI0 1X; it feeds the UARTs.
  *   - PSI_AHB (0x510): M [1:0], N [9:8] (/2^N), mux [25:24] OSC24M, LOSC,
@@ -245,6 +247,17 @@ static void aw_d1_ccu_write(void *opaque, hwaddr offset, uint64_t value,
     }
     s->regs[offset / 4] = value;
     ccu_update_uarts(s);
+    if (offset == REG_PLL_PERI0 && !ccu_pll_locked(s, offset) &&
+        (value & (PLL_EN | PLL_LOCK_EN)) == (PLL_EN | PLL_LOCK_EN)) {
+        /* PERI0 feeds APB1 (mux 3, or 2 through PSI): clock at the lock */
+        timer_mod(&s->lock_timer, s->pll_enabled_ns[offset / 4] +
+                                  (int64_t)s->pll_lock_us * SCALE_US);
+    }
+}
+
+static void aw_d1_ccu_lock_done(void *opaque)
+{
+    ccu_update_uarts(opaque);
 }
 
 static const MemoryRegionOps aw_d1_ccu_ops = {
@@ -263,6 +276,7 @@ static void aw_d1_ccu_reset(DeviceState *dev)
     AwD1CcuState *s = ALLWINNER_D1_CCU(dev);
     int64_t now = qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL);
 
+    timer_del(&s->lock_timer);
     memset(s->regs, 0, sizeof(s->regs));
     memset(s->pll_enabled_ns, 0, sizeof(s->pll_enabled_ns));
     if (s->boot_state) {
@@ -290,6 +304,7 @@ static void aw_d1_ccu_init(Object *obj)
     }
     qdev_init_gpio_out_named(DEVICE(obj), s->uart_reset, "uart-reset",
                              AW_D1_CCU_NUM_UARTS);
+    timer_init_ns(&s->lock_timer, QEMU_CLOCK_VIRTUAL, aw_d1_ccu_lock_done, s);
 }
 
 static Property aw_d1_ccu_properties[] = {
@@ -300,12 +315,13 @@ static Property aw_d1_ccu_properties[] = {
 
 static const VMStateDescription vmstate_aw_d1_ccu = {
     .name = "allwinner-d1-ccu",
-    .version_id = 1,
-    .minimum_version_id = 1,
+    .version_id = 2,
+    .minimum_version_id = 2,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32_ARRAY(regs, AwD1CcuState, AW_D1_CCU_MMIO_SIZE / 4),
         VMSTATE_INT64_ARRAY(pll_enabled_ns, AwD1CcuState,
                             AW_D1_CCU_MMIO_SIZE / 4),
+        VMSTATE_TIMER(lock_timer, AwD1CcuState),
         VMSTATE_END_OF_LIST()
     }
 };

@@ -11,6 +11,7 @@
 
 #include "hw/sysbus.h"
 #include "hw/clock.h"
+#include "qemu/timer.h"
 #include "qom/object.h"
 
 #define TYPE_ALLWINNER_D1_CCU "allwinner-d1-ccu"
@@ -25,6 +26,7 @@ struct AwD1CcuState {
     MemoryRegion iomem;
     uint32_t regs[AW_D1_CCU_MMIO_SIZE / 4];
     int64_t pll_enabled_ns[AW_D1_CCU_MMIO_SIZE / 4];
+    QEMUTimer lock_timer;   /* PLL_PERI0's lock: the UART clocks follow */
 
     /* UARTn bus clock: APB1 while gated on and out of reset, else 0 */
     Clock *uart_clk[AW_D1_CCU_NUM_UARTS];
