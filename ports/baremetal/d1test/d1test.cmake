@@ -77,3 +77,11 @@ foreach(case off on)
   set_tests_properties(emu_d1test_sbi_timer_${case} PROPERTIES TIMEOUT 120 LABELS d1test
     RUN_SERIAL TRUE)
 endforeach()
+
+# The D1 images' wake-up (bm_platform_wake_at: Timer0 through the library):
+# one arm, a deadline beyond one arm's reach (re-armed from its interrupt),
+# a deadline already past, and a cancel.
+bm_add_image(d1test_wake SOURCES ${D1TEST_DIR}/wake.c)
+add_test(NAME emu_d1test_wake
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_wake.py ${D1TEST_IMG}/d1test_wake.elf)
+set_tests_properties(emu_d1test_wake PROPERTIES TIMEOUT 120 LABELS d1test RUN_SERIAL TRUE)
