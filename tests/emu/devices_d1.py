@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 
 from emu_common import Checks, d1_cmd, qemu_path, run_until
 from qtest_d1 import QTest
@@ -324,6 +325,48 @@ def t_ccu_uart_clock_follows_lock(q, c):
          "locked, no CCU access since: UART0 clocked again (SCR holds 0x44)")
 
 
+UART1 = 0x02500400
+
+
+def t_uart_fifo_off(c, q_exe):
+    """With FIFOs off (FCR.FIFOE = 0) the receiver holds one character in
+    RBR: a character that arrives before RBR is read overwrites it and
+    sets OE (PC16550D data sheet, LSR bit 1: the previous character is
+    destroyed; in FIFO mode the new one is lost instead), and there is no
+    character-timeout identity (a FIFO-mode indication): IIR says RDA.
+    UART1 on a pipe chardev, 3 characters sent with nothing read."""
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "u1")
+        os.mkfifo(path + ".in")
+        os.mkfifo(path + ".out")
+        q = QTest(q_exe, extra=["-chardev", f"pipe,id=p1,path={path}", "-serial", "chardev:p1"])
+        try:
+            out_fd = os.open(path + ".out", os.O_RDONLY | os.O_NONBLOCK)
+            q.writel(CCU + 0x90C, q.readl(CCU + 0x90C) | 1 << 1 | 1 << 17)  # gate, reset
+            q.writel(UART1 + 0x0C, 0x83)
+            q.writel(UART1 + 0x00, 13)           # 115,385 baud: 86.7 us a character
+            q.writel(UART1 + 0x04, 0)
+            q.writel(UART1 + 0x0C, 0x03)
+            q.writel(UART1 + 0x08, 0x00)         # FIFOs off
+            q.writel(UART1 + 0x04, 0x01)         # ERBFI
+            with open(path + ".in", "wb", buffering=0) as f:
+                f.write(b"ABC")
+            time.sleep(0.5)                      # the main loop takes them onto the wire
+            q.clock_step(1_000_000)              # 3 characters and > 4 character times
+            iir = q.readl(UART1 + 0x08) & 0x0F
+            lsr = q.readl(UART1 + 0x14)
+            rbr = q.readl(UART1 + 0x00)
+            lsr2 = q.readl(UART1 + 0x14)
+            c.ok(iir == 0x4, f"FIFOs off: IIR identity 0x{iir:x} (want 0x4 RDA, no timeout)")
+            c.ok(lsr & 0x03 == 0x03, f"FIFOs off: LSR 0x{lsr:02x} has DR and OE")
+            c.ok(rbr == ord("C"), f"FIFOs off: RBR = {chr(rbr)!r} (want 'C': each new "
+                                  "character overwrote the one not read)")
+            c.ok(lsr2 & 0x03 == 0, f"after the read: LSR 0x{lsr2:02x}, no DR, OE cleared")
+            os.close(out_fd)
+        finally:
+            q.close()
+
+
 def t_plic_masked_completion(q, c):
     """A completion of a source masked in that context is ignored (the
     source stays in service); level sources re-pend at completion."""
@@ -439,6 +482,9 @@ def main():
             c.ok(False, f"{t.__name__}: {e}")
         finally:
             q.close()
+    if not a.only or a.only == "t_uart_fifo_off":
+        print("t_uart_fifo_off: " + t_uart_fifo_off.__doc__.splitlines()[0])
+        t_uart_fifo_off(c, q_exe)
     if not a.only or a.only == "t_plic_s_per_probe":
         print("t_plic_s_per_probe: " + t_plic_s_per_probe.__doc__.splitlines()[0])
         t_plic_s_per_probe(c, a.cc)
