@@ -28,7 +28,9 @@
  * (start + data + parity + stop bits) * 16 * divisor / clk.  Received
  * characters arrive at that rate whether or not the guest keeps up; a full
  * RX FIFO overruns (LSR.OE) and the character is lost, as on the board.
- * The character timeout is 4 character times.
+ * With FIFOs off RBR holds one character and a new one overwrites it
+ * (LSR.OE: the previous character is destroyed, PC16550D data sheet).
+ * The character timeout is 4 character times, in FIFO mode only.
  *
  * "line-baud": if non-zero, the far end runs at this rate and characters
  * received while the UART is programmed more than 2 % away from it arrive
@@ -236,7 +238,8 @@ static void uart_rearm_timeout(DwApbUartState *s)
 {
     int64_t ct = uart_char_ns(s);
 
-    if (s->rx_count && ct) {
+    /* The character timeout is a FIFO-mode indication */
+    if (s->rx_count && ct && (s->fcr & FCR_FIFOE)) {
         timer_mod(&s->timeout_timer,
                   qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) + 4 * ct);
     } else {
@@ -251,6 +254,11 @@ static void uart_rx_push(DwApbUartState *s, uint8_t byte, uint8_t err)
     if (s->rx_count >= uart_depth(s)) {
         s->lsr_err |= LSR_OE;
         s->rx_overruns++;
+        if (!(s->fcr & FCR_FIFOE)) {
+            /* Non-FIFO mode: the new character overwrites RBR */
+            s->rx_fifo[s->rx_head] = byte;
+            s->rx_err[s->rx_head] = err & LSR_CHARERR;
+        }
     } else {
         s->rx_fifo[slot] = byte;
         s->rx_err[slot] = err & LSR_CHARERR;
