@@ -336,20 +336,11 @@ def t_uart_fifo_off(c, q_exe):
     character-timeout identity (a FIFO-mode indication): IIR says RDA.
     UART1 on a pipe chardev, 3 characters sent with nothing read."""
     with tempfile.TemporaryDirectory() as d:
-        path = os.path.join(d, "u1")
-        os.mkfifo(path + ".in")
-        os.mkfifo(path + ".out")
-        q = QTest(q_exe, extra=["-chardev", f"pipe,id=p1,path={path}", "-serial", "chardev:p1"])
+        q, wr = uart1_pipe(q_exe, d)
         try:
-            out_fd = os.open(path + ".out", os.O_RDONLY | os.O_NONBLOCK)
-            q.writel(CCU + 0x90C, q.readl(CCU + 0x90C) | 1 << 1 | 1 << 17)  # gate, reset
-            q.writel(UART1 + 0x0C, 0x83)
-            q.writel(UART1 + 0x00, 13)           # 115,385 baud: 86.7 us a character
-            q.writel(UART1 + 0x04, 0)
-            q.writel(UART1 + 0x0C, 0x03)
             q.writel(UART1 + 0x08, 0x00)         # FIFOs off
             q.writel(UART1 + 0x04, 0x01)         # ERBFI
-            with open(path + ".in", "wb", buffering=0) as f:
+            with open(wr, "wb", buffering=0) as f:
                 f.write(b"ABC")
             time.sleep(0.5)                      # the main loop takes them onto the wire
             q.clock_step(1_000_000)              # 3 characters and > 4 character times
@@ -362,9 +353,62 @@ def t_uart_fifo_off(c, q_exe):
             c.ok(rbr == ord("C"), f"FIFOs off: RBR = {chr(rbr)!r} (want 'C': each new "
                                   "character overwrote the one not read)")
             c.ok(lsr2 & 0x03 == 0, f"after the read: LSR 0x{lsr2:02x}, no DR, OE cleared")
-            os.close(out_fd)
         finally:
             q.close()
+
+
+def uart1_pipe(q_exe, d):
+    """A QTest whose UART1 is on a pipe chardev; returns (q, write end)."""
+    path = os.path.join(d, "u1")
+    os.mkfifo(path + ".in")
+    os.mkfifo(path + ".out")
+    q = QTest(q_exe, extra=["-chardev", f"pipe,id=p1,path={path}", "-serial", "chardev:p1"])
+    q.writel(CCU + 0x90C, q.readl(CCU + 0x90C) | 1 << 1 | 1 << 17)  # gate, reset
+    q.writel(UART1 + 0x0C, 0x83)
+    q.writel(UART1 + 0x00, 13)           # 115,385 baud: 86.7 us a character
+    q.writel(UART1 + 0x04, 0)
+    q.writel(UART1 + 0x0C, 0x03)
+    return q, path + ".in"
+
+
+def t_uart_auto_rts(c, q_exe):
+    """MCR.AFCE with RTS and FIFOs on: RTS is deasserted at or above the RX
+    trigger level (docs/uart-and-plic.md: DW_apb_uart MCR, "RTS ... gated
+    with the receiver FIFO threshold trigger"), so a far end that uses
+    hardware flow control stops sending and nothing overruns; without AFCE
+    the same 100 characters overrun the 64-byte FIFO. The far end honours
+    RTS only while the UART has AFCE set (the model's far end)."""
+    msg = bytes(range(0x30, 0x30 + 100))
+    for afce in (True, False):
+        with tempfile.TemporaryDirectory() as d:
+            q, wr = uart1_pipe(q_exe, d)
+            try:
+                q.writel(UART1 + 0x08, 0x81)      # FIFOs on, RX trigger 1/2 (32)
+                q.writel(UART1 + 0x10, 0x22 if afce else 0x02)  # AFCE | RTS, or RTS
+                with open(wr, "wb", buffering=0) as f:
+                    f.write(msg)
+                time.sleep(0.5)
+                q.clock_step(20_000_000)          # 100 characters take 8.7 ms
+                rfl = q.readl(UART1 + 0x84)
+                lsr = q.readl(UART1 + 0x14)
+                got = b""
+                for _ in range(10):
+                    n = q.readl(UART1 + 0x84)
+                    got += bytes(q.readl(UART1 + 0x00) for _ in range(n))
+                    lsr |= q.readl(UART1 + 0x14)
+                    q.clock_step(10_000_000)
+                if afce:
+                    c.ok(32 <= rfl <= 33, f"AFCE: the FIFO stopped filling at the trigger "
+                         f"(RFL {rfl}, trigger 32)")
+                    c.ok(lsr & 0x02 == 0 and got == msg,
+                         f"AFCE: no overrun, all {len(msg)} characters in order "
+                         f"({len(got)} read, OE {lsr >> 1 & 1})")
+                else:
+                    c.ok(rfl == 64 and lsr & 0x02 and len(got) < len(msg),
+                         f"no AFCE: the FIFO filled (RFL {rfl}) and overran "
+                         f"(OE {lsr >> 1 & 1}, {len(got)} of {len(msg)} read)")
+            finally:
+                q.close()
 
 
 def t_plic_masked_completion(q, c):
@@ -485,6 +529,9 @@ def main():
     if not a.only or a.only == "t_uart_fifo_off":
         print("t_uart_fifo_off: " + t_uart_fifo_off.__doc__.splitlines()[0])
         t_uart_fifo_off(c, q_exe)
+    if not a.only or a.only == "t_uart_auto_rts":
+        print("t_uart_auto_rts: " + t_uart_auto_rts.__doc__.splitlines()[0])
+        t_uart_auto_rts(c, q_exe)
     if not a.only or a.only == "t_plic_s_per_probe":
         print("t_plic_s_per_probe: " + t_plic_s_per_probe.__doc__.splitlines()[0])
         t_plic_s_per_probe(c, a.cc)
