@@ -55,6 +55,14 @@ set_tests_properties(emu_d1test_uart_errors_no_inject_fails PROPERTIES WILL_FAIL
 set_tests_properties(emu_d1test_uart_errors_counted emu_d1test_uart_errors_no_inject_fails
   PROPERTIES TIMEOUT 200 LABELS d1test RUN_SERIAL TRUE)
 
+# The same with auto RTS/CTS (d1_uart_config::rtscts): no overrun at all.
+bm_add_image(d1test_uart_err_rtscts SOURCES ${D1TEST_DIR}/uart_err.c DEFINES UERR_RTSCTS=1)
+add_test(NAME emu_d1test_uart_rtscts_no_overrun
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_uart_err.py --rtscts
+    ${D1TEST_IMG}/d1test_uart_err_rtscts.elf)
+set_tests_properties(emu_d1test_uart_rtscts_no_overrun PROPERTIES TIMEOUT 200 LABELS d1test
+  RUN_SERIAL TRUE)
+
 bm_add_image(d1test_plic_storm SOURCES ${D1TEST_DIR}/plic_storm.c)
 add_test(NAME emu_d1test_plic_storm
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_plic_storm.py ${D1TEST_IMG}/d1test_plic_storm.elf)

@@ -28,6 +28,12 @@
 #include "d1/time.h"
 #include "d1/uart.h"
 
+/* 1: the line with auto RTS/CTS (d1_uart_config::rtscts, DW MCR.AFCE):
+ * the burst of the overrun phase must then arrive whole, with no overrun. */
+#ifndef UERR_RTSCTS
+#define UERR_RTSCTS 0
+#endif
+
 #define TICKS_PER_MS (D1_OSC24M_HZ / 1000u)
 #define IDLE_END     ((uint64_t)300u * TICKS_PER_MS)
 #define FIRST_WAIT   ((uint64_t)20000u * TICKS_PER_MS)
@@ -105,6 +111,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	        .fifo = true,
 	        .rx_trigger = 2u, /* half full: 32 of the 64-byte FIFO */
 	        .tx_trigger = 0u,
+	        .rtscts = UERR_RTSCTS != 0, /* auto-RTS: the burst waits, no overrun */
 	};
 	bm_check(d1_uart_configure(&bm_uart, &cfg, NULL), "d1_uart_configure 8E1");
 	bm_board_plic_init(0u);

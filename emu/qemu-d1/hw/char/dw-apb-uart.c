@@ -28,6 +28,13 @@
  * (start + data + parity + stop bits) * 16 * divisor / clk.  Received
  * characters arrive at that rate whether or not the guest keeps up; a full
  * RX FIFO overruns (LSR.OE) and the character is lost, as on the board.
+ * Auto flow control (MCR.AFCE, FIFOs on; docs/uart-and-plic.md from the
+ * DW_apb_uart MCR description): with MCR.RTS also set, RTS is deasserted
+ * while the RX FIFO is at or above its trigger level; with RTS clear it is
+ * deasserted.  The far end stops starting characters while RTS is
+ * deasserted, but only while AFCE is set: a far end without flow control
+ * is what the chardev is otherwise.  CTS is always asserted (MSR), so
+ * auto-CTS never holds the transmitter.
  * With FIFOs off RBR holds one character and a new one overwrites it
  * (LSR.OE: the previous character is destroyed, PC16550D data sheet).
  * The character timeout is 4 character times, in FIFO mode only.
@@ -107,6 +114,8 @@
 #define LCR_STOP    BIT(2)
 
 #define MCR_LOOP    BIT(4)
+#define MCR_RTS     BIT(1)
+#define MCR_AFCE    BIT(5)
 
 #define LSR_DR      BIT(0)
 #define LSR_OE      BIT(1)
@@ -321,12 +330,23 @@ static bool uart_line_mismatch(DwApbUartState *s)
            baud * 100 > s->line_baud * 102ull;
 }
 
+/*
+ * Auto-RTS (MCR.AFCE and RTS, FIFOs on): RTS is deasserted while the RX
+ * FIFO is at or above its trigger level.  The far end honours RTS only
+ * while the UART uses auto flow control (header comment).
+ */
+static bool uart_rts_stopped(DwApbUartState *s)
+{
+    return (s->fcr & FCR_FIFOE) && (s->mcr & MCR_AFCE) &&
+           (!(s->mcr & MCR_RTS) || s->rx_count >= uart_rx_trigger(s));
+}
+
 /* Start receiving the next character on the wire, if there is one. */
 static void uart_rx_next(DwApbUartState *s)
 {
     int64_t ct = uart_char_ns(s);
 
-    if (!s->rx_line_count) {
+    if (!s->rx_line_count || s->rx_shifting || uart_rts_stopped(s)) {
         return;
     }
     if (!uart_clocked(s) || !ct) {
@@ -454,6 +474,7 @@ static void uart_write_fcr(DwApbUartState *s, uint8_t val)
     }
     s->fcr = val & ~(FCR_RFIFOR | FCR_XFIFOR);
     uart_update_irq(s);
+    uart_rx_next(s);            /* the auto-RTS level may have moved */
 }
 
 static uint64_t dw_apb_uart_read(void *opaque, hwaddr offset, unsigned size)
@@ -487,6 +508,7 @@ static uint64_t dw_apb_uart_read(void *opaque, hwaddr offset, unsigned size)
             s->cto_empty = true;
             s->cto_empty_injected++;
         }
+        uart_rx_next(s);        /* below the auto-RTS level again */
         uart_rearm_timeout(s);
         uart_update_irq(s);
         return v;
@@ -609,6 +631,7 @@ static void dw_apb_uart_write(void *opaque, hwaddr offset, uint64_t value,
         return;
     case REG_MCR:
         s->mcr = v & 0x7f;
+        uart_rx_next(s);        /* auto-RTS may have let the far end go */
         return;
     case REG_SCR:
         s->scr = v;
