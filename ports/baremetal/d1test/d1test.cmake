@@ -93,3 +93,16 @@ bm_add_image(d1test_wake SOURCES ${D1TEST_DIR}/wake.c)
 add_test(NAME emu_d1test_wake
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_wake.py ${D1TEST_IMG}/d1test_wake.elf)
 set_tests_properties(emu_d1test_wake PROPERTIES TIMEOUT 120 LABELS d1test RUN_SERIAL TRUE)
+
+# A PLL_CPU change with the core running from it, as the boot chain leaves
+# the D1: the library parks the core first (the emulated CCU logs any write
+# that leaves the core on a PLL not running); the raw image is the control.
+bm_add_image(d1test_ccu_cpu SOURCES ${D1TEST_DIR}/ccu_cpu.c)
+bm_add_image(d1test_ccu_cpu_glitch SOURCES ${D1TEST_DIR}/ccu_cpu.c DEFINES CCU_RAW_GLITCH=1)
+add_test(NAME emu_d1test_ccu_cpu_change
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_ccu_cpu.py ${D1TEST_IMG}/d1test_ccu_cpu.elf)
+add_test(NAME emu_d1test_ccu_cpu_glitch_reported
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_ccu_cpu.py --glitch
+    ${D1TEST_IMG}/d1test_ccu_cpu_glitch.elf)
+set_tests_properties(emu_d1test_ccu_cpu_change emu_d1test_ccu_cpu_glitch_reported PROPERTIES
+  TIMEOUT 120 LABELS d1test RUN_SERIAL TRUE)
