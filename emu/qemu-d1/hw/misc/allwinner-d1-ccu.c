@@ -40,7 +40,14 @@
  * 0xE8216300 (d1-hardware.md, the value U-Boot expects: N = 100,
  * P0 = 1, P1 = 2), APB1 on OSC24M (U-Boot clock_init_uart: 0, the reset
  * value) and UART0's gate on and reset de-asserted (U-Boot sets the gate,
- * then de-asserts the reset).  With it off every register is the SVD's 0.
+ * then de-asserts the reset), and the core on PLL_CPU at 1008 MHz with
+ * AXI /2 (PLL_CPU = 0xE8002900, RISCV_CLK = 0x05000100; see the reset
+ * function).  With it off every register is the SVD's 0.
+ *
+ * The core's clock: a write (to a PLL or RISCV_CLK) that leaves RISCV_CLK
+ * on a PLL that is not enabled, locked and gated is logged as a guest
+ * error ("core clock from PLL_CPU, which is not locked, ..."): on the
+ * board the core would run from a clock that is changing or absent.
  */
 
 #include "qemu/osdep.h"
@@ -58,14 +65,17 @@
 #define LOSC_HZ         32768u
 #define IOSC_HZ         16000000u   /* assumption, see above */
 
+#define REG_PLL_CPU     0x000
 #define REG_PLL_PERI0   0x020
 #define REG_PSI_AHB     0x510
 #define REG_APB1        0x524
 #define REG_UART_BGR    0x90c
+#define REG_RISCV_CLK   0xd00
 
 #define PLL_EN          BIT(31)
 #define PLL_LOCK_EN     BIT(29)
 #define PLL_LOCK        BIT(28)
+#define PLL_OUT_GATE    BIT(27)
 
 /* Registers of the SVD's CCU peripheral (offsets only). */
 static const uint16_t aw_d1_ccu_svd_regs[] = {
@@ -186,6 +196,39 @@ static uint64_t ccu_apb1_hz(AwD1CcuState *s)
     return src / ((v & 0x1f) + 1) >> ((v >> 8) & 3);
 }
 
+/*
+ * The core's clock (RISCV_CLK mux [26:24]: 3 PERI0 800M, 4 PERI0 1X,
+ * 5 PLL_CPU) must come from a PLL that is enabled, locked and gated: a
+ * write that leaves it otherwise is logged, and counted.
+ */
+static void ccu_check_core(AwD1CcuState *s, hwaddr written)
+{
+    uint32_t mux = (s->regs[REG_RISCV_CLK / 4] >> 24) & 7;
+    hwaddr pll;
+    uint32_t v;
+    const char *why;
+
+    if (mux < 3 || mux > 5) {
+        return;
+    }
+    pll = mux == 5 ? REG_PLL_CPU : REG_PLL_PERI0;
+    v = s->regs[pll / 4];
+    if (!(v & PLL_EN)) {
+        why = "disabled";
+    } else if (!ccu_pll_locked(s, pll)) {
+        why = "not locked";
+    } else if (!(v & PLL_OUT_GATE)) {
+        why = "output gated off";
+    } else {
+        return;
+    }
+    s->core_violations++;
+    qemu_log_mask(LOG_GUEST_ERROR,
+                  "allwinner-d1-ccu: core clock from %s, which is %s, after a "
+                  "write to 0x%03" HWADDR_PRIx "\n",
+                  mux == 5 ? "PLL_CPU" : "PLL_PERI0", why, written);
+}
+
 static void ccu_update_uarts(AwD1CcuState *s)
 {
     uint32_t bgr = s->regs[REG_UART_BGR / 4];
@@ -247,6 +290,9 @@ static void aw_d1_ccu_write(void *opaque, hwaddr offset, uint64_t value,
     }
     s->regs[offset / 4] = value;
     ccu_update_uarts(s);
+    if (ccu_is_pll(offset) || offset == REG_RISCV_CLK) {
+        ccu_check_core(s, offset);
+    }
     if (offset == REG_PLL_PERI0 && !ccu_pll_locked(s, offset) &&
         (value & (PLL_EN | PLL_LOCK_EN)) == (PLL_EN | PLL_LOCK_EN)) {
         /* PERI0 feeds APB1 (mux 3, or 2 through PSI): clock at the lock */
@@ -284,6 +330,17 @@ static void aw_d1_ccu_reset(DeviceState *dev)
         s->pll_enabled_ns[REG_PLL_PERI0 / 4] =
             now - (int64_t)s->pll_lock_us * SCALE_US;
         s->regs[REG_UART_BGR / 4] = BIT(16) | BIT(0);
+        /*
+         * The core at the D1's top operating point, 1008 MHz (Linux
+         * sun20i-d1.dtsi opp-hz), from PLL_CPU (N = 42: EN, LDO, LOCK_EN,
+         * output gate) with AXI at /2.  What boot0 writes is not in the
+         * reference: chosen so that the core runs from PLL_CPU, as it does
+         * at ~1 GHz on the board.
+         */
+        s->regs[REG_PLL_CPU / 4] = 0xe8002900;
+        s->pll_enabled_ns[REG_PLL_CPU / 4] =
+            now - (int64_t)s->pll_lock_us * SCALE_US;
+        s->regs[REG_RISCV_CLK / 4] = (5u << 24) | (1u << 8);
     }
     ccu_update_uarts(s);
 }

@@ -27,6 +27,7 @@ struct AwD1CcuState {
     uint32_t regs[AW_D1_CCU_MMIO_SIZE / 4];
     int64_t pll_enabled_ns[AW_D1_CCU_MMIO_SIZE / 4];
     QEMUTimer lock_timer;   /* PLL_PERI0's lock: the UART clocks follow */
+    uint64_t core_violations;   /* writes that left the core unclocked */
 
     /* UARTn bus clock: APB1 while gated on and out of reset, else 0 */
     Clock *uart_clk[AW_D1_CCU_NUM_UARTS];
