@@ -129,6 +129,25 @@ def t_timer_sync(q, c):
     q.writel(TMR_IRQ_STA, 1)
 
 
+def t_timer_sync_off_grid(q, c):
+    """The sync time is 2 whole input clocks from the disable wherever it
+    falls in a clock period (docs/emulator.md: "a Timer write within 2 input
+    clocks of a disable is dropped"), not up to the second clock edge: a
+    disable 30 ns into a 41.7 ns period must still drop a write 1.5 clocks
+    (63 ns) after it."""
+    step_to(q, 11_000)                        # source clock 264 of 24 MHz
+    q.writel(TMR0_INTV, 999)
+    q.writel(TMR0_CTRL, 0x4 | 0x3)            # OSC24M /1 periodic, RELOAD | EN
+    q.clock_step(10_030)                      # 30 ns after clock 504
+    q.writel(TMR0_CTRL, 0x4)                  # disable
+    q.clock_step(63)                          # 1.5 clocks later
+    q.writel(TMR0_INTV, 4999)
+    c.ok(q.readl(TMR0_INTV) == 999, "1.5 clocks after an off-grid disable: INTV dropped")
+    q.clock_step(21)                          # 2 clocks (83.3 ns) after it
+    q.writel(TMR0_INTV, 4999)
+    c.ok(q.readl(TMR0_INTV) == 4999, "2 clocks after the disable: INTV taken")
+
+
 def t_wdt_key(q, c):
     """Writes without the 0x16AA key are ignored; the timeout table."""
     mode0 = q.readl(RISCV_WDT + 0x18)
@@ -469,7 +488,8 @@ def t_unknown_offsets(q, c):
     c.ok(q.readl(TMR0_INTV) is not None, "machine still answering")
 
 
-QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync, t_wdt_key, t_wdt_losc,
+QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync,
+          t_timer_sync_off_grid, t_wdt_key, t_wdt_losc,
           t_wdt_cfg_power_on_and_modes, t_uart_busy,
           t_uart_gate, t_ccu_pll_lock, t_ccu_uart_clock_follows_lock,
           t_plic_masked_completion, t_plic_ctrl_m_mode,
@@ -516,6 +536,21 @@ def t_bad_payloads(c, cc):
              f"3 MiB raw payload with 4 MiB of DRAM refused: {r.stdout.strip()!r}")
 
 
+def t_named_cpu_starts(c, q_exe):
+    """The machine's Sstc-off default must not break a named -cpu: QEMU 7.2
+    gives the extension properties only to its generic CPUs (any, rv64), so
+    a mandatory machine global "sstc" aborts QEMU on sifive-u54."""
+    for cpu in ("sifive-u54", "rv64"):
+        q = QTest(q_exe, extra=["-cpu", cpu])
+        try:
+            v = q.readl(TMR0_INTV)
+            c.ok(v == 0, f"-cpu {cpu}: the machine starts (Timer0 INTV reads {v})")
+        except Exception as e:  # QEMU exited
+            c.ok(False, f"-cpu {cpu}: the machine starts ({str(e).strip()[-160:]})")
+        finally:
+            q.close()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--only")
@@ -543,6 +578,9 @@ def main():
     if not a.only or a.only == "t_plic_s_per_probe":
         print("t_plic_s_per_probe: " + t_plic_s_per_probe.__doc__.splitlines()[0])
         t_plic_s_per_probe(c, a.cc)
+    if not a.only or a.only == "t_named_cpu_starts":
+        print("t_named_cpu_starts: " + t_named_cpu_starts.__doc__.splitlines()[0])
+        t_named_cpu_starts(c, q_exe)
     if not a.only or a.only == "t_bad_payloads":
         print("t_bad_payloads: " + t_bad_payloads.__doc__.splitlines()[0])
         t_bad_payloads(c, a.cc)
