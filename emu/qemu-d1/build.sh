@@ -217,6 +217,18 @@ main() {
         { grep -E 'error|Error' -A3 "$tree/ninja.log" | head -60 >&2
           die "build failed (full log: $tree/ninja.log)"; }
     say "ninja took $((SECONDS - t0)) s"
+    # Warnings are errors in the overlay's own files (QEMU itself is built
+    # as Debian builds it, without -Werror). Each overlay change changes
+    # the key, so every changed file is compiled, and checked, here.
+    local f warn=""
+    while IFS= read -r f; do
+        warn+=$(grep -E "^\.\./${f//./\\.}:[0-9]+:[0-9]+: warning:" \
+                    "$tree/ninja.log" || true)
+    done < <(cd "$here" && find hw include -name '*.[ch]' | sort)
+    if [ -n "$warn" ]; then
+        echo "$warn" >&2
+        die "warnings in the overlay (full log: $tree/ninja.log)"
+    fi
     mkdir -p "$(dirname "$bin")"
     cp "$tree/build/qemu-system-riscv64" "$bin.tmp"
     mv "$bin.tmp" "$bin"

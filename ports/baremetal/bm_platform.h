@@ -24,8 +24,9 @@ void bm_platform_idle(uint64_t samples);
 /** End of the bench: the status for bm_exit() (QEMU) or park (board). */
 int bm_platform_finish(void);
 /**
- * End a WFI no later than the `time` CSR reaches @p when, independent of
- * any tick (UINT64_MAX cancels). Needs bm_board_plic_init() on the D1.
+ * End a WFI once the `time` CSR has reached @p when (a few clocks after
+ * it: the expiry's own latency), independent of any tick (UINT64_MAX
+ * cancels). Needs bm_board_plic_init() on the D1.
  * D1: Timer0 one-shot through the library (PLIC source 75), which the
  * image then owns; re-armed from its interrupt while the deadline is
  * beyond one arm's reach. Not the SBI timer: on the board it never fires

@@ -237,8 +237,8 @@ int bm_platform_finish(void)
 /* The wake-up: Timer0 one-shot on OSC24M /1, the clock of the `time` CSR
  * (d1-hardware.md), so a deadline in time counts is the same number of
  * Timer0 clocks. The interrupt only ends a WFI; the caller looks at the
- * time. wake_when is written with the wake-up's interrupt masked or from
- * it (bm_platform_wake_at() masks Timer0's IRQ around its update). */
+ * time. wake_when is written only by bm_platform_wake_at(), with Timer0's
+ * IRQ masked around the update; the interrupt only reads it. */
 static struct d1_timer wake_tmr;
 static volatile uint64_t wake_when = UINT64_MAX;
 static bool wake_ready;

@@ -52,6 +52,7 @@
 #include "elf.h"
 #include "sysemu/device_tree.h"
 #include "sysemu/qtest.h"
+#include "sysemu/reset.h"
 #include "sysemu/sysemu.h"
 #include "target/riscv/cpu.h"
 
@@ -701,7 +702,12 @@ static void aw_d1_machine_instance_init(Object *obj)
  * -cpu rv64,sstc=on still wins.
  */
 static GlobalProperty aw_d1_compat[] = {
-    { TYPE_RISCV_CPU, "sstc", "false" },
+    /*
+     * Optional: only the generic CPUs (any, rv64, x-rv128) have the
+     * extension properties in QEMU 7.2; a named one (sifive-u54...) has no
+     * Sstc, and a mandatory global would abort QEMU on it.
+     */
+    { TYPE_RISCV_CPU, "sstc", "false", .optional = true },
 };
 
 static void aw_d1_machine_class_init(ObjectClass *oc, void *data)

@@ -34,11 +34,12 @@
  *   - CLK_SRC values 2 and 3 are reserved: the timer does not count;
  *   - a CTRL write that clears EN starts the sync time (Linux: "at least 2
  *     cycles of the timer source clock" before reprogramming, d1-hardware.md):
- *     for sync-clocks (2) input clocks of the channel, counted on the slower
- *     of its clock before and after that write, CTRL, INTV and CUR writes
- *     are dropped and logged as guest errors.  What the D1 does with such a
- *     write is unknown; dropping it is the reading under which a driver that
- *     skips the wait fails.  sync-clocks=0 takes every write at once.
+ *     for sync-clocks (2) input clocks of the channel, counted from that
+ *     write on the slower of its clock before and after it, CTRL, INTV and
+ *     CUR writes are dropped and logged as guest errors.  What the D1 does
+ *     with such a write is unknown; dropping it is the reading under which
+ *     a driver that skips the wait fails.  sync-clocks=0 takes every write
+ *     at once.
  */
 
 #include "qemu/osdep.h"
@@ -206,16 +207,26 @@ static void unit_start(AwD1TimerUnit *u)
     unit_arm(u);
 }
 
-/* End of the sync time of @clocks input clocks from @now, or @now. */
+/*
+ * End of the sync time of @clocks whole input clocks from @now (rounded up
+ * to a ns), or @now.  Counted from @now itself, not from the last source
+ * edge: up to the second edge would be as little as just over one clock
+ * for a disable late in a clock period.
+ */
 static int64_t unit_sync_end(AwD1TimerUnit *u, uint32_t clocks, int64_t now)
 {
     uint32_t hz = unit_src_hz(u);
+    uint64_t n = (uint64_t)clocks * unit_prescale(u);
+    uint64_t ns;
 
     if (!hz) {
         return now;
     }
-    return src_edge_ns(hz, src_clocks(hz, now) +
-                           (uint64_t)clocks * unit_prescale(u));
+    ns = muldiv64(n, NANOSECONDS_PER_SECOND, hz);
+    if (muldiv64(ns, hz, NANOSECONDS_PER_SECOND) < n) {
+        ns++;
+    }
+    return now + ns;
 }
 
 /* A write to @reg inside the sync time is dropped (header comment). */
