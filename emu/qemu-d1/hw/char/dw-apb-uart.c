@@ -437,9 +437,7 @@ static void uart_receive(void *opaque, const uint8_t *buf, int size)
                    DW_APB_UART_LINE_MAX] = buf[i];
         s->rx_line_count++;
     }
-    if (!s->rx_shifting) {
-        uart_rx_next(s);
-    }
+    uart_rx_next(s);            /* unless a character is on the way */
 }
 
 /* A write to LCR, DLL or DLH: refused while BUSY (see the header). */
