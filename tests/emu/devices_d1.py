@@ -352,6 +352,24 @@ def t_ccu_uart_clock_follows_lock(q, c):
          "locked, no CCU access since: UART0 clocked again (SCR holds 0x44)")
 
 
+def t_ccu_peri0_output_gate(q, c):
+    """A UART clocked from PLL_PERI0 has no clock while the PLL's output
+    gate (bit 27) is off, though the PLL stays enabled and locked: the
+    gate is what lets the PLL's output out (d1-hardware.md "CCU": U-Boot
+    sets it last, after the lock)."""
+    q.writel(CCU + 0x524, 3 << 24 | 5)       # APB1 = PERI0 1X (600 MHz) / 6
+    q.writel(UART0 + 0x1C, 0x11)
+    c.ok(q.readl(UART0 + 0x1C) == 0x11, "UART0 clocked from PERI0 1X: SCR holds 0x11")
+    q.writel(CCU + 0x020, 0xE0216300)        # EN, LDO, LOCK_EN; output gate off
+    lock = q.readl(CCU + 0x020) >> 28 & 1
+    q.writel(UART0 + 0x1C, 0x22)
+    c.ok(lock == 1 and q.readl(UART0 + 0x1C) == 0,
+         f"PERI0 locked (LOCK {lock}), output gate off: UART0 has no clock (reads 0)")
+    q.writel(CCU + 0x020, 0xE8216300)        # gate on again: no lock time
+    q.writel(UART0 + 0x1C, 0x33)
+    c.ok(q.readl(UART0 + 0x1C) == 0x33, "output gate on: UART0 clocked again at once")
+
+
 UART1 = 0x02500400
 
 
@@ -492,7 +510,7 @@ QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync,
           t_timer_sync_off_grid, t_wdt_key, t_wdt_losc,
           t_wdt_cfg_power_on_and_modes, t_uart_busy,
           t_uart_gate, t_ccu_pll_lock, t_ccu_uart_clock_follows_lock,
-          t_plic_masked_completion, t_plic_ctrl_m_mode,
+          t_ccu_peri0_output_gate, t_plic_masked_completion, t_plic_ctrl_m_mode,
           t_unknown_offsets]
 
 
