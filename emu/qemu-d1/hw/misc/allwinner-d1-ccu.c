@@ -25,7 +25,8 @@
  *   - PSI_AHB (0x510): M [1:0], N [9:8] (/2^N), mux [25:24] OSC24M, LOSC,
  *     IOSC, PERI0 1X.
  *   - PLL_PERI0 (0x020): N [15:8] (N = field + 1), M bit1, P0 [18:16];
- *     4X = 24 MHz * N / (M + 1), 2X = 4X / (P0 + 1), 1X = 2X / 2.
+ *     4X = 24 MHz * N / (M + 1), 2X = 4X / (P0 + 1), 1X = 2X / 2;
+ *     no output (0 Hz) unless enabled, locked and its output gate on.
  *   - UART_BGR (0x90C): gate bit n, reset bit 16 + n (1 = de-asserted)
  *     for UART0..5.  Each UART's bus clock output is the APB1 rate while
  *     its gate is on and its reset de-asserted, and 0 otherwise (the UART
@@ -138,7 +139,7 @@ static bool ccu_pll_locked(AwD1CcuState *s, hwaddr offset)
            >= (int64_t)s->pll_lock_us * SCALE_US;
 }
 
-/* PERI0 1X in Hz (0 while the PLL is off or unlocked). */
+/* PERI0 1X in Hz (0 while the PLL is off, unlocked or its output gated). */
 static uint64_t ccu_peri0_1x_hz(AwD1CcuState *s)
 {
     uint32_t v = s->regs[REG_PLL_PERI0 / 4];
@@ -146,7 +147,7 @@ static uint64_t ccu_peri0_1x_hz(AwD1CcuState *s)
     uint64_t m = ((v >> 1) & 1) + 1;
     uint64_t p0 = ((v >> 16) & 7) + 1;
 
-    if (!ccu_pll_locked(s, REG_PLL_PERI0)) {
+    if (!ccu_pll_locked(s, REG_PLL_PERI0) || !(v & PLL_OUT_GATE)) {
         return 0;
     }
     return OSC24M_HZ * n / m / p0 / 2;
