@@ -150,6 +150,15 @@ static void clocks_to_us_rounds_down(void **state)
 	/* Beyond 32 bits of us, and a zero rate: saturate. */
 	assert_int_equal(d1_nx_clocks_to_us(UINT64_MAX, 24000000u), UINT32_MAX);
 	assert_int_equal(d1_nx_clocks_to_us(24u, 0u), UINT32_MAX);
+	/* Whole seconds x 1e6 beyond 64 bits must saturate, not wrap:
+	 * 18,446,744,073,710 s x 1e6 = 2^64 x 15,625 + 448,384 (at 32,768 Hz
+	 * a count of 6.0e17), and 2^58 s x 1e6 = 2^64 x 15,625 exactly. */
+	assert_int_equal(d1_nx_clocks_to_us(18446744073710ull * 32768u, 32768u), UINT32_MAX);
+	assert_int_equal(d1_nx_clocks_to_us(1ull << 58, 1u), UINT32_MAX);
+	/* Near the top: one us below UINT32_MAX still exact; 4,295 s over. */
+	assert_int_equal(d1_nx_clocks_to_us(4294ull * 24000000u + 967294ull * 24u, 24000000u),
+	                 4294967294u);
+	assert_int_equal(d1_nx_clocks_to_us(4295ull * 24000000u, 24000000u), UINT32_MAX);
 }
 
 static void wdt_timeleft_never_negative(void **state)
