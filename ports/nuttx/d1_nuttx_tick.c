@@ -62,9 +62,18 @@
 
 #define D1_NX_IRQ_TIMER1  (RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER1)
 
-#if (D1_OSC24M_HZ % TICK_PER_SEC) != 0
-#  error "CONFIG_USEC_PER_TICK must be a whole number of 24 MHz clocks"
+/* One tick is USEC_PER_TICK us of OSC24M: a whole number of clocks for
+ * any USEC_PER_TICK.  Not 24 MHz / TICK_PER_SEC: TICK_PER_SEC truncates
+ * when USEC_PER_TICK does not divide a second (60,000 us gives 16, a
+ * 62.5 ms tick; 3,000 us gives 333, not a whole number of clocks).
+ */
+
+#if (D1_OSC24M_HZ % USEC_PER_SEC) != 0
+#  error "OSC24M must be a whole number of MHz"
 #endif
+
+#define D1_NX_TICK_CLOCKS \
+  ((uint64_t)USEC_PER_TICK * (D1_OSC24M_HZ / USEC_PER_SEC))
 
 /****************************************************************************
  * Public Function Prototypes
@@ -155,8 +164,8 @@ void __wrap_up_timer_initialize(void)
 
   if (err == D1_OK)
     {
-      err = d1_timer_set_period_clocks(&g_d1_tick,
-                                       D1_OSC24M_HZ / TICK_PER_SEC, NULL);
+      err = d1_timer_set_period_clocks(&g_d1_tick, D1_NX_TICK_CLOCKS,
+                                       NULL);
     }
 
   if (err == D1_OK)

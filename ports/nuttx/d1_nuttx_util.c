@@ -102,7 +102,12 @@ uint32_t d1_nx_clocks_to_us(uint64_t clocks, uint32_t hz)
 {
   uint64_t us;
 
-  if (hz == 0u)
+  /* 4,295 whole seconds are already more than UINT32_MAX us; checked
+   * first, so the product below cannot wrap (at a low rate a count of
+   * 6e17 would, to a small number).
+   */
+
+  if (hz == 0u || clocks / hz > UINT32_MAX / 1000000u)
     {
       return UINT32_MAX;
     }
