@@ -55,6 +55,8 @@ static rt_tick_t tick;
 static char last_msg[256];
 static unsigned msgs;
 static int irq_level;
+uintptr_t (*rtt_host_irq_lock)(void);
+void (*rtt_host_irq_unlock)(uintptr_t state);
 
 struct rt_timer {
 	void (*fn)(void *parameter);
@@ -132,6 +134,8 @@ void rtt_host_reset(void)
 	last_msg[0] = '\0';
 	msgs = 0;
 	irq_level = 0;
+	rtt_host_irq_lock = NULL;
+	rtt_host_irq_unlock = NULL;
 }
 
 void *rt_memset(void *src, int c, rt_ubase_t n)
@@ -183,11 +187,17 @@ void *rt_memcpy(void *dest, const void *src, rt_ubase_t n)
 
 rt_base_t rt_hw_interrupt_disable(void)
 {
+	if (rtt_host_irq_lock != NULL)
+		return (rt_base_t)rtt_host_irq_lock();
 	return (rt_base_t)irq_level++;
 }
 
 void rt_hw_interrupt_enable(rt_base_t level)
 {
+	if (rtt_host_irq_unlock != NULL) {
+		rtt_host_irq_unlock((uintptr_t)level);
+		return;
+	}
 	irq_level = (int)level;
 }
 

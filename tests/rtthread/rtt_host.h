@@ -9,6 +9,8 @@
 #ifndef D1_TEST_RTT_HOST_H
 #define D1_TEST_RTT_HOST_H
 
+#include <stdint.h>
+
 #include <rtdevice.h>
 #include <rthw.h>
 #include <rtthread.h>
@@ -29,6 +31,13 @@ void rtt_host_reset(void);
 /* Run the handler installed for vector (as the PLIC dispatch would).
  * Returns 0 if none is installed or the vector is masked. */
 int rtt_host_irq_raise(int vector);
+/* rt_hw_interrupt_disable()/enable() as the target has them: a test on
+ * the simulated bus may route them to the sim's critical section
+ * (d1_port_critical_enter/exit), so that an injected interrupt
+ * (sim_irq_arm) is held while the glue has interrupts off. NULL (the
+ * default, and after rtt_host_reset()): a plain nesting counter. */
+extern uintptr_t (*rtt_host_irq_lock)(void);
+extern void (*rtt_host_irq_unlock)(uintptr_t state);
 /* Kernel tick used by rt_tick_get(). */
 void rtt_host_set_tick(rt_tick_t t);
 /* Last rt_kprintf() output (truncated to 255 bytes) and how many. */

@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "d1/memmap.h"
+#include "d1/port.h"
 #include "d1_rt.h"
 #include "rtt_host.h"
 #include "sim.h"
@@ -272,6 +273,56 @@ static void test_timeout_sweep(void **state)
 	}
 }
 
+/* The Timer IRQ taken wherever the model raises it (sim_irq_arm). */
+static void take_timer_irq(void *arg)
+{
+	(void)arg;
+	if (timer_model_irq(&tm, CH))
+		(void)rtt_host_irq_raise(IRQ);
+}
+
+static void isr_during_start_at(uint64_t point, rt_ssize_t *written)
+{
+	rt_int32_t f = 12000000;
+
+	(void)setup(NULL);
+	rtt_host_irq_lock = d1_port_critical_enter;
+	rtt_host_irq_unlock = d1_port_critical_exit;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), RT_EOK);
+	sim_irq_arm(point, take_timer_irq, NULL);
+	*written = write_us(0, 0); /* one count of 12 MHz: 2 clocks */
+	sim_irq_disarm();
+}
+
+/* A one-shot so short that it expires while the port's start is still
+ * running (the Timer IRQ taken at any access or delay of the write): its
+ * expiry is indicated once, and the port is left stopped, as after any
+ * one-shot: the next frequency change is accepted (not -RT_EBUSY for a
+ * timer that no longer runs) and the next timeout runs. */
+static void test_isr_during_start(void **state)
+{
+	rt_ssize_t written;
+	uint64_t events;
+
+	(void)state;
+	isr_during_start_at(SIM_IRQ_NEVER, &written);
+	events = sim_irq_events();
+	for (uint64_t p = 0; p <= 2u * events + 1u; p++) {
+		rt_int32_t f = 1000000;
+
+		isr_during_start_at(p, &written);
+		run(100);
+		assert_int_equal(written, (rt_ssize_t)sizeof(rt_hwtimerval_t));
+		assert_int_equal(boundaries, 1);
+		assert_int_equal(indications, 1);
+		assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), RT_EOK);
+		assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+		run(24000);
+		assert_int_equal(indications, 2);
+	}
+}
+
 /* Bad counts reach the port only through a broken caller: refused, no
  * register written. */
 static void test_bad_counts(void **state)
@@ -311,6 +362,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_reopen_follows_framework, setup),
 	        cmocka_unit_test_setup(test_open_fails_when_hw_refuses, setup),
 	        cmocka_unit_test_setup(test_timeout_sweep, setup),
+	        cmocka_unit_test_setup(test_isr_during_start, setup),
 	        cmocka_unit_test_setup(test_bad_counts, setup),
 	        cmocka_unit_test_setup(test_name_taken, setup),
 	};
