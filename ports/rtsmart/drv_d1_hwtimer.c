@@ -167,6 +167,7 @@ static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwt
 {
     struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)timer;
     enum d1_timer_mode m;
+    rt_base_t level;
     d1_err_t err;
 
     if (h->clocks_per_count == 0u)
@@ -189,6 +190,10 @@ static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwt
     {
         return -RT_EINVAL;
     }
+    /* Interrupts off: a period of a few clocks can end before
+     * d1_timer_start() returns, and its ISR must find the handle and the
+     * state below complete (it stops a one-shot that has ended). */
+    level = rt_hw_interrupt_disable();
     if (h->running)
     {
         d1_rt_hwtimer_stop(timer);
@@ -205,6 +210,7 @@ static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwt
         h->period_counts = cnt;
         h->t_started = d1_rt_hwtimer_time();
     }
+    rt_hw_interrupt_enable(level);
     return d1_rt_err(err);
 }
 
