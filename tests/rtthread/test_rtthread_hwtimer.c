@@ -142,6 +142,36 @@ static void test_read_elapsed(void **state)
 	assert_int_equal(indications, 4);
 }
 
+/* A read between a periodic boundary and its interrupt (the line raised,
+ * the handler not yet run: the framework's read holds interrupts off, or
+ * the PLIC has not delivered it yet) must not go back in time: the period
+ * that has just ended counts whole until the handler adds its overflow,
+ * so 1 ms and 20 us into the second period reads at least 1,000 us, not
+ * the 20 us of the new period alone. */
+static void test_read_boundary_unhandled(void **state)
+{
+	rt_hwtimer_mode_t mode = HWTIMER_MODE_PERIOD;
+	rt_hwtimerval_t before, after;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(23000);
+	assert_int_equal(rt_device_read(dev, 0, &before, sizeof(before)), (rt_ssize_t)sizeof(before));
+	assert_in_range(before.usec, 950, 1000);
+	sim_advance(1500); /* the boundary passes; its IRQ is not taken yet */
+	assert_true(timer_model_irq(&tm, CH));
+	assert_int_equal(rt_device_read(dev, 0, &after, sizeof(after)), (rt_ssize_t)sizeof(after));
+	assert_int_equal(after.sec, 0);
+	assert_in_range(after.usec, 1000, 1100);
+	assert_true(after.usec >= before.usec);
+	run(1); /* the handler runs: one overflow */
+	assert_int_equal(indications, 1);
+	assert_int_equal(rt_device_read(dev, 0, &after, sizeof(after)), (rt_ssize_t)sizeof(after));
+	assert_in_range(after.usec, 1000, 1100);
+}
+
 /* Every frequency the port accepts is exact: 1 ms at f is f / 1000
  * counts of 24 MHz / f clocks, 24,000 clocks in all. */
 static void test_frequencies_exact(void **state)
@@ -356,6 +386,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_1ms_is_24000_clocks, setup),
 	        cmocka_unit_test_setup(test_read_elapsed, setup),
+	        cmocka_unit_test_setup(test_read_boundary_unhandled, setup),
 	        cmocka_unit_test_setup(test_frequencies_exact, setup),
 	        cmocka_unit_test_setup(test_inexact_refused, setup),
 	        cmocka_unit_test_setup(test_cnt_one, setup),
