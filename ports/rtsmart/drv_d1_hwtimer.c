@@ -33,7 +33,7 @@
  * count_get returns the counts left, ceil(clocks left / m): the
  * framework's down-count read (period - count) is then the whole counts
  * elapsed, rounded down. With no period in progress it returns the whole
- * period (0 elapsed).
+ * period (0 elapsed); a periodic boundary whose ISR has not run yet, 0.
  */
 
 #include <stdbool.h>
@@ -222,6 +222,14 @@ static rt_uint32_t d1_rt_hwtimer_count_get(rt_hwtimer_t *timer)
     if (!h->running || h->clocks_per_count == 0u)
     {
         return h->period_counts;
+    }
+    if (!h->oneshot && d1_timer_irq_pending(&h->t))
+    {
+        /* A boundary its ISR has not handled yet (the framework reads
+         * with interrupts off): the counter already runs the next period,
+         * but overflow does not count this one yet. 0 counts left reads
+         * as the whole period, never as time going back. */
+        return 0u;
     }
     left = d1_timer_remaining(&h->t); /* 1 .. cnt * m */
     return (rt_uint32_t)((left + h->clocks_per_count - 1u) / h->clocks_per_count);
