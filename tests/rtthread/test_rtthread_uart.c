@@ -167,6 +167,71 @@ static void test_fw_ring_full(void **state)
 	assert_false(rtt_host_irqs[IRQ].enabled);
 }
 
+/* Closing the RX side: the V2 framework (rt_serial_rx_disable) sends
+ * RT_DEVICE_CTRL_CLR_INT with its RX ring still attached and frees the
+ * ring right after, unread. Bytes the hardware FIFO still holds then never
+ * reach a reader: they must be counted (fw_dropped), not moved into the
+ * ring that is about to go. */
+static void test_close_rx_counts_fifo(void **state)
+{
+	struct d1_uart_stats st;
+	rt_uint32_t fw, txd;
+
+	(void)state;
+	open_rx(64);
+	for (int i = 0; i < 3; i++)
+		uart_model_rx_send(&um, (uint8_t)('a' + i), 0);
+	/* they arrive but no IRQ is taken: they wait in the hardware FIFO */
+	sim_advance(uart_model_char_ticks(&um) * 8);
+	assert_int_equal(um.rx_count, 3);
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_CLR_INT,
+	                                   (void *)(rt_ubase_t)RT_SERIAL_RX_NON_BLOCKING),
+	                 RT_EOK);
+	assert_false(rtt_host_irqs[IRQ].enabled);
+	ser->serial_rx = RT_NULL; /* rt_free(rx_fifo) */
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_CLOSE, RT_NULL), RT_EOK);
+	d1_rt_uart_stats(&st, &fw, &txd);
+	assert_int_equal(st.rx_bytes, 3);
+	assert_int_equal(fw, 3);
+	assert_int_equal(rtt_host_serial_events[RT_SERIAL_EVENT_RX_IND], 0);
+}
+
+/* An application's own CLR_INT then SET_INT (rt_device_control() passes
+ * both to the driver) with the ring kept: bytes already in the hardware
+ * FIFO (their interrupt not yet taken) and bytes that arrive meanwhile
+ * reach the ring once the interrupt is back; none is dropped or counted as
+ * lost (only the close, CLOSE after the ring is freed, counts them). */
+static void test_clr_set_int_keeps_fifo(void **state)
+{
+	struct d1_uart_stats st;
+	rt_uint32_t fw, txd;
+	rt_uint8_t b;
+
+	(void)state;
+	open_rx(64);
+	uart_model_rx_send(&um, 'w', 0);
+	sim_advance(uart_model_char_ticks(&um) * 3); /* no IRQ taken */
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_CLR_INT,
+	                                   (void *)(rt_ubase_t)RT_SERIAL_RX_NON_BLOCKING),
+	                 RT_EOK);
+	for (int i = 0; i < 3; i++)
+		uart_model_rx_send(&um, (uint8_t)('x' + i), 0);
+	run_until_quiet(uart_model_char_ticks(&um) * 8);
+	assert_int_equal(um.rx_count + rt_ringbuffer_data_len(&rx.fifo.rb), 4);
+	assert_int_equal(ser->ops->control(ser, RT_DEVICE_CTRL_SET_INT,
+	                                   (void *)(rt_ubase_t)RT_SERIAL_RX_NON_BLOCKING),
+	                 RT_EOK);
+	run_until_quiet(uart_model_char_ticks(&um) * 8);
+	assert_int_equal(rt_ringbuffer_data_len(&rx.fifo.rb), 4);
+	for (const char *p = "wxyz"; *p; p++) {
+		assert_int_equal(rt_ringbuffer_getchar(&rx.fifo.rb, &b), 1);
+		assert_int_equal(b, (rt_uint8_t)*p);
+	}
+	d1_rt_uart_stats(&st, &fw, &txd);
+	assert_int_equal(fw, 0);
+	assert_int_equal(st.rx_bytes, 4);
+}
+
 /* Reconfiguring while receiving: what the hardware FIFO holds reaches
  * the framework's ring before configure resets the FIFO; none is lost. */
 static void test_reconfigure_keeps_rx(void **state)
@@ -289,6 +354,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_tx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_rx_and_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_fw_ring_full, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_close_rx_counts_fifo, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_clr_set_int_keeps_fifo, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_reconfigure_keeps_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_nonblocking_drains_ring, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_stuck_counted_not_retried, setup, teardown),
