@@ -193,8 +193,16 @@ static rt_err_t d1_rt_uart_control(struct rt_serial_device *serial, int cmd, voi
         }
         rt_hw_interrupt_mask(D1_RT_UART_IRQ);
         d1_uart_irq_set(&d->u, 0u);
-        (void)d1_rt_uart_drain_rx(d); /* counted if the reader is gone */
         d->irq_on = false;
+        /* CLR_INT leaves the FIFO as it is: rt_serial_rx_disable() frees
+         * the ring right after it, unread, and an application that sends
+         * CLR_INT itself gets the bytes at SET_INT. CLOSE comes once the
+         * ring is gone (serial_rx NULL): what the FIFO holds is read and
+         * counted in fw_dropped. */
+        if (cmd == RT_DEVICE_CTRL_CLOSE)
+        {
+            (void)d1_rt_uart_drain_rx(d);
+        }
         return RT_EOK;
     default:
         return -RT_ENOSYS;
