@@ -57,6 +57,18 @@ static unsigned msgs;
 static int irq_level;
 uintptr_t (*rtt_host_irq_lock)(void);
 void (*rtt_host_irq_unlock)(uintptr_t state);
+void (*rtt_host_serial_tx_done_preempt)(void);
+static int preempt_pending;
+
+static void run_preempt(void)
+{
+	void (*fn)(void) = rtt_host_serial_tx_done_preempt;
+
+	preempt_pending = 0;
+	rtt_host_serial_tx_done_preempt = NULL; /* once */
+	if (fn != NULL)
+		fn();
+}
 
 struct rt_timer {
 	void (*fn)(void *parameter);
@@ -136,6 +148,8 @@ void rtt_host_reset(void)
 	irq_level = 0;
 	rtt_host_irq_lock = NULL;
 	rtt_host_irq_unlock = NULL;
+	rtt_host_serial_tx_done_preempt = NULL;
+	preempt_pending = 0;
 }
 
 void *rt_memset(void *src, int c, rt_ubase_t n)
@@ -199,6 +213,8 @@ void rt_hw_interrupt_enable(rt_base_t level)
 		return;
 	}
 	irq_level = (int)level;
+	if (irq_level == 0 && preempt_pending)
+		run_preempt();
 }
 
 void rt_hw_us_delay(rt_uint32_t us)
@@ -702,6 +718,12 @@ void rt_hw_serial_isr(struct rt_serial_device *serial, int event)
 		return;
 	len = rt_ringbuffer_data_len(&tx->rb);
 	if (len == 0u) {
+		if (rtt_host_serial_tx_done_preempt != NULL) {
+			if (irq_level == 0)
+				run_preempt();
+			else
+				preempt_pending = 1;
+		}
 		tx->activated = RT_FALSE;
 		return;
 	}

@@ -62,6 +62,11 @@ extern unsigned rtt_host_serial_events[8];
  * nesting depth of 4 (a driver that never drains the ring). */
 extern unsigned rtt_host_serial_tx_runaway;
 const char *rtt_host_console(void);
+/* A thread switch inside rt_hw_serial_isr(TX_DONE) between its "ring
+ * empty" check and clearing activated: the hook runs there if interrupts
+ * are enabled (a driver calling it from thread context), else when
+ * rt_hw_interrupt_enable() brings them back on. NULL: none. */
+extern void (*rtt_host_serial_tx_done_preempt)(void);
 
 /* The framework's count computation (rt_hwtimer write path), for tests
  * that want the count without a device. */

@@ -293,6 +293,52 @@ static void test_tx_nonblocking_drains_ring(void **state)
 	assert_false(tx.fifo.activated);
 }
 
+/* TX_NON_BLOCKING with two writers. The framework's write
+ * (_serial_fifo_tx_nonblocking) only queues into the TX ring while a
+ * transfer is active (activated, tested with interrupts off) and starts
+ * transmit() itself otherwise; TX_DONE (rt_hw_serial_isr, written for
+ * interrupt context) checks the ring empty, then clears activated. The
+ * port raises TX_DONE from thread context: a second writer switched in
+ * between the two must not leave its bytes in the ring with no transfer
+ * running. */
+static struct {
+	struct rt_serial_tx_fifo fifo;
+	rt_uint8_t buf[64];
+} tx2;
+
+static void second_writer(void)
+{
+	rt_base_t level = rt_hw_interrupt_disable();
+
+	if (tx2.fifo.activated) {
+		(void)rt_ringbuffer_putchar(&tx2.fifo.rb, 'Z');
+		rt_hw_interrupt_enable(level);
+		return;
+	}
+	tx2.fifo.activated = RT_TRUE;
+	(void)rt_ringbuffer_putchar(&tx2.fifo.rb, 'Z');
+	rt_hw_interrupt_enable(level);
+	(void)ser->ops->transmit(ser, tx2.buf, 1, RT_SERIAL_TX_NON_BLOCKING);
+}
+
+static void test_tx_nonblocking_second_writer(void **state)
+{
+	(void)state;
+	rt_ringbuffer_init(&tx2.fifo.rb, tx2.buf, sizeof(tx2.buf));
+	ser->serial_tx = &tx2.fifo;
+	ser->parent.open_flag |= RT_SERIAL_TX_NON_BLOCKING;
+	(void)rt_ringbuffer_putchar(&tx2.fifo.rb, 'a');
+	tx2.fifo.activated = RT_TRUE;
+	rtt_host_serial_tx_done_preempt = second_writer;
+	(void)ser->ops->transmit(ser, tx2.buf, 1, RT_SERIAL_TX_NON_BLOCKING);
+	run_until_quiet(uart_model_char_ticks(&um) * 8);
+	assert_null(rtt_host_serial_tx_done_preempt); /* the switch happened */
+	assert_int_equal(rt_ringbuffer_data_len(&tx2.fifo.rb), 0);
+	assert_false(tx2.fifo.activated);
+	assert_int_equal(um.cap_count, 2);
+	assert_int_equal(um.cap[1].byte, 'Z');
+}
+
 /* The same with a transmitter that never empties: putc gives up after its
  * bound, and every byte of the ring is counted in tx_dropped rather than
  * retried; the ring ends empty and the transfer ends. In TX_BLOCKING mode
@@ -358,6 +404,7 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_clr_set_int_keeps_fifo, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_reconfigure_keeps_rx, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_nonblocking_drains_ring, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_tx_nonblocking_second_writer, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_stuck_counted_not_retried, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_bad_config, setup, teardown),
 	};
