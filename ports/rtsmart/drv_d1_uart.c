@@ -246,28 +246,42 @@ static rt_size_t d1_rt_uart_transmit(struct rt_serial_device *serial, rt_uint8_t
     if (tx_flag == RT_SERIAL_TX_NON_BLOCKING && fifo != RT_NULL)
     {
         bool ok = true;
+        rt_base_t level;
 
-        while (rt_ringbuffer_getchar(&fifo->rb, &ch) == 1)
+        for (;;)
         {
-            ok = ok && d1_uart_putc(&d->u, ch) == D1_OK;
-            if (ok)
+            while (rt_ringbuffer_getchar(&fifo->rb, &ch) == 1)
             {
-                sent++;
+                ok = ok && d1_uart_putc(&d->u, ch) == D1_OK;
+                if (ok)
+                {
+                    sent++;
+                }
+                else
+                {
+                    d->tx_dropped++;
+                }
             }
-            else
+            /* TX_DONE is written for interrupt context: its "ring empty"
+             * check and its clearing of activated must not be split by a
+             * writer, which only queues while activated is set (its bytes
+             * would wait for the next write). Interrupts off, as in an ISR;
+             * bytes queued since the loop are sent first. */
+            level = rt_hw_interrupt_disable();
+            if (rt_ringbuffer_data_len(&fifo->rb) == 0u)
             {
-                d->tx_dropped++;
+                rt_hw_serial_isr(serial, RT_SERIAL_EVENT_TX_DONE);
+                rt_hw_interrupt_enable(level);
+                return sent;
             }
+            rt_hw_interrupt_enable(level);
         }
     }
-    else
+    while (sent < size && d1_uart_putc(&d->u, buf[sent]) == D1_OK)
     {
-        while (sent < size && d1_uart_putc(&d->u, buf[sent]) == D1_OK)
-        {
-            sent++;
-        }
-        d->tx_dropped += (rt_uint32_t)(size - sent);
+        sent++;
     }
+    d->tx_dropped += (rt_uint32_t)(size - sent);
     rt_hw_serial_isr(serial, RT_SERIAL_EVENT_TX_DONE);
     return sent;
 }
