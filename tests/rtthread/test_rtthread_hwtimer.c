@@ -158,7 +158,8 @@ static void test_read_boundary_unhandled(void **state)
 	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
 	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
 	run(23000);
-	assert_int_equal(rt_device_read(dev, 0, &before, sizeof(before)), (rt_ssize_t)sizeof(before));
+	assert_int_equal(rt_device_read(dev, 0, &before, sizeof(before)),
+	                 (rt_ssize_t)sizeof(before));
 	assert_in_range(before.usec, 950, 1000);
 	sim_advance(1500); /* the boundary passes; its IRQ is not taken yet */
 	assert_true(timer_model_irq(&tm, CH));
