@@ -106,3 +106,11 @@ add_test(NAME emu_d1test_ccu_cpu_glitch_reported
     ${D1TEST_IMG}/d1test_ccu_cpu_glitch.elf)
 set_tests_properties(emu_d1test_ccu_cpu_change emu_d1test_ccu_cpu_glitch_reported PROPERTIES
   TIMEOUT 120 LABELS d1test RUN_SERIAL TRUE)
+
+# d1_port_probe32() from an interrupt handler: the probe's fault is a trap
+# inside a trap, and the outer one must still return where it came from.
+bm_add_image(d1test_probe_nested SOURCES ${D1TEST_DIR}/probe_nested.c)
+add_test(NAME emu_d1test_probe_nested
+  COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_probe_nested.py
+    ${D1TEST_IMG}/d1test_probe_nested.elf)
+set_tests_properties(emu_d1test_probe_nested PROPERTIES TIMEOUT 60 LABELS d1test RUN_SERIAL TRUE)
