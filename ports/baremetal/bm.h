@@ -53,11 +53,13 @@ typedef void (*bm_ext_hook_t)(void);
 void bm_set_ext_hook(bm_ext_hook_t hook);
 /** Interrupts taken with no hook installed (counted, never ignored). */
 uint64_t bm_spurious_traps(void);
-/** C trap handler called by start.S. */
-void bm_trap(uint64_t scause, uint64_t sepc, uint64_t stval);
+/** C trap handler called by start.S; returns the address to resume at
+ *  (start.S writes it to sepc: a trap taken inside the handler, such as a
+ *  probe's fault, has overwritten the CSR meanwhile). */
+uint64_t bm_trap(uint64_t scause, uint64_t sepc, uint64_t stval);
 /** From bm_trap(): an access fault on an armed d1_port_probe32() access
- *  (port.c) is recorded and skipped; true if it was one. */
-bool bm_probe_fixup(uint64_t scause, uint64_t sepc);
+ *  (port.c) is recorded and @p *sepc moved past it; true if it was one. */
+bool bm_probe_fixup(uint64_t scause, uint64_t *sepc);
 
 /* ---- console (console.c) ---- */
 

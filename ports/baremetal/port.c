@@ -87,13 +87,13 @@ d1_err_t d1_port_probe32(uintptr_t addr, bool write, uint32_t *value)
 	return D1_OK;
 }
 
-bool bm_probe_fixup(uint64_t scause, uint64_t sepc)
+bool bm_probe_fixup(uint64_t scause, uint64_t *sepc)
 {
 	if (!probe_armed || (scause != BM_EXC_LOAD_FAULT && scause != BM_EXC_STORE_FAULT)) {
 		return false;
 	}
 	probe_faulted = true;
 	probe_armed = false;
-	BM_CSR_WRITE(sepc, sepc + 4u); /* skip the (uncompressed) lw / sw */
+	*sepc += 4u; /* skip the (uncompressed) lw / sw: start.S resumes there */
 	return true;
 }

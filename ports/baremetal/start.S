@@ -72,17 +72,21 @@ bm_reset:
 	j	3b
 
 /*
- * Trap entry. No nesting: the hart clears SIE on entry and we never set it in
- * a handler, so one frame on the current stack suffices. Only the
- * caller-saved integer registers are saved (the C handler preserves the
- * rest by the ABI; the FPU is off).
+ * Trap entry. Interrupts do not nest: the hart clears SIE on entry and no
+ * handler sets it. Exceptions can: d1_port_probe32() (port.c) may run in a
+ * handler, and its access fault is a trap inside this one that returns
+ * (bm_probe_fixup()). That inner trap writes sepc and sstatus.SPP/SPIE
+ * again, so both are kept in this frame and written back before sret; the
+ * address to resume at is bm_trap()'s return value. Only the caller-saved
+ * integer registers are saved (the C handler preserves the rest by the
+ * ABI; the FPU is off). 144 bytes keep sp 16-byte aligned.
  */
 	.section .text.trap, "ax", %progbits
 	.option rvc
 	.balign	4
 	.globl	bm_trap_entry
 bm_trap_entry:
-	addi	sp, sp, -128
+	addi	sp, sp, -144
 	sd	ra, 0(sp)
 	sd	t0, 8(sp)
 	sd	t1, 16(sp)
@@ -99,10 +103,15 @@ bm_trap_entry:
 	sd	a5, 104(sp)
 	sd	a6, 112(sp)
 	sd	a7, 120(sp)
+	csrr	t0, sstatus
+	sd	t0, 128(sp)
 	csrr	a0, scause
 	csrr	a1, sepc
 	csrr	a2, stval
 	call	bm_trap
+	csrw	sepc, a0			/* where to resume (bm_trap) */
+	ld	t0, 128(sp)
+	csrw	sstatus, t0			/* SPP/SPIE as this trap found them */
 	ld	ra, 0(sp)
 	ld	t0, 8(sp)
 	ld	t1, 16(sp)
@@ -119,5 +128,5 @@ bm_trap_entry:
 	ld	a5, 104(sp)
 	ld	a6, 112(sp)
 	ld	a7, 120(sp)
-	addi	sp, sp, 128
+	addi	sp, sp, 144
 	sret

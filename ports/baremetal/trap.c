@@ -28,26 +28,26 @@ uint64_t bm_spurious_traps(void)
 	return spurious;
 }
 
-void bm_trap(uint64_t scause, uint64_t sepc, uint64_t stval)
+uint64_t bm_trap(uint64_t scause, uint64_t sepc, uint64_t stval)
 {
 	if ((scause & BM_SCAUSE_INT) != 0u) {
 		uint64_t code = scause & ~BM_SCAUSE_INT;
 		if (code == BM_IRQ_S_EXT && ext_hook != NULL) {
 			ext_hook();
-			return;
+			return sepc;
 		}
 		if (code == BM_IRQ_S_TIMER && timer_hook != NULL) {
 			timer_hook();
-			return;
+			return sepc;
 		}
 		/* Nobody owns it: mask it so it cannot storm, and count it. */
 		BM_CSR_CLEAR(sie, 1ull << (code & 63u));
 		spurious++;
-		return;
+		return sepc;
 	}
-	/* The fault-safe probe of d1_port_probe32() (port.c). */
-	if (bm_probe_fixup(scause, sepc)) {
-		return;
+	/* The fault-safe probe of d1_port_probe32() (port.c): resume after it. */
+	if (bm_probe_fixup(scause, &sepc)) {
+		return sepc;
 	}
 	/* Any other exception is a bug in the image: say where and stop. */
 	bm_printf("\nFATAL: exception scause=%llx sepc=%llx stval=%llx\n",
