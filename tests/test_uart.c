@@ -267,11 +267,16 @@ static void test_putc_times_out_and_writes_nothing(void **state)
 	}
 	w0 = sim_writes();
 	d0 = sim_delay_us_total();
+	assert_int_equal(u.stats.tx_timeouts, 0);
 	assert_int_equal(d1_uart_putc(&u, '3'), D1_ETIMEDOUT);
 	assert_int_equal(sim_writes(), w0);
 	/* it waited its budget: 66 characters of 10 bits at 115385 baud */
 	assert_true(sim_delay_us_total() - d0 >= 5720);
 	assert_int_equal(um.tx_overflow, 0);
+	/* the byte not sent is counted, for a caller (a console) that has
+	 * nowhere to report the error */
+	assert_int_equal(u.stats.tx_timeouts, 1);
+	assert_int_equal(u.stats.tx_bytes, 1u + D1_UART_FIFO_DEPTH);
 }
 
 static void test_lcr_busy_race_cannot_corrupt_line(void **state)
