@@ -614,6 +614,9 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 			budget = wait_budget_us(u); /* only when there is a wait */
 		}
 		if (waited >= budget) {
+			s = d1_port_critical_enter(); /* an ISR's putc may count too */
+			u->stats.tx_timeouts++;
+			d1_port_critical_exit(s);
 			return D1_ETIMEDOUT;
 		}
 		d1_port_delay_us(POLL_US);

@@ -108,6 +108,9 @@ struct d1_uart_stats {
 	uint32_t rx_timeout_empty; /**< RX timeouts with no data (dummy read done). */
 	uint64_t rx_bytes;         /**< Bytes delivered into the RX ring (or by d1_uart_getc()). */
 	uint64_t tx_bytes;         /**< Bytes written to THR by the ISR or d1_uart_putc(). */
+	uint32_t tx_timeouts;      /**< d1_uart_putc() calls that gave up (D1_ETIMEDOUT): the byte
+	                              was not sent (a console that ignores the error still has it
+	                              counted here). */
 	uint32_t
 	        rx_discarded; /**< Bytes read and discarded by d1_uart_configure() to reach idle. */
 	uint32_t lcr_retries; /**< Verified-write sequences that had to be repeated. */

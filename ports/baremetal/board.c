@@ -36,7 +36,8 @@ unsigned bm_plic_prio_max(void)
 
 void bm_board_putc(char c)
 {
-	/* A timeout here has nowhere to be reported; it is bounded. */
+	/* A timeout here has nowhere to be reported: it is bounded, and the
+	 * byte is counted in bm_uart's stats (tx_timeouts). */
 	(void)d1_uart_putc(&bm_uart, (uint8_t)c);
 }
 
