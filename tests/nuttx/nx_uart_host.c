@@ -15,6 +15,9 @@
 
 #include <nuttx/arch.h>
 #include <nuttx/irq.h>
+#ifdef CONFIG_SERIAL_TERMIOS
+#include <termios.h>
+#endif
 
 #include "d1/port.h"
 
@@ -117,3 +120,18 @@ void uart_xmitchars(uart_dev_t *dev)
 		dev->ops->txint(dev, false);
 	}
 }
+
+#ifdef CONFIG_SERIAL_TERMIOS
+/* NuttX's libc pair for a rate given in bits per second (its table of B*
+ * codes is not needed here: the glue and the tests pass rates). */
+speed_t cfgetspeed(const struct termios *termiosp)
+{
+	return termiosp->c_speed;
+}
+
+int cfsetspeed(struct termios *termiosp, speed_t speed)
+{
+	termiosp->c_speed = speed;
+	return 0;
+}
+#endif

@@ -7,6 +7,7 @@
  * and never stored, TX through the TX-empty interrupt with the FIFO filled
  * and nothing lost, and what shutdown/detach leave behind.
  */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,11 @@
 
 #include <arch/irq.h>
 #include <nuttx/arch.h>
+#ifdef CONFIG_SERIAL_TERMIOS
+#include <nuttx/fs/fs.h>
+#include <nuttx/fs/ioctl.h>
+#include <termios.h>
+#endif
 
 #include "ccu_model.h"
 #include "d1/ccu_regs.h"
@@ -261,6 +267,98 @@ static void test_console_open_without_setup(void **state)
 	assert_memory_equal(out, "ok", 2);
 }
 
+#ifdef CONFIG_SERIAL_TERMIOS
+/* The upper half's ioctl() path to the lower half: filep->f_inode->
+ * i_private is the uart_dev_t (drivers/serial/serial.c). */
+static int tty_ioctl(int cmd, void *arg)
+{
+	struct inode ino = {.i_private = dev};
+	struct file f = {.f_inode = &ino};
+
+	return dev->ops->ioctl(&f, cmd, (unsigned long)(uintptr_t)arg);
+}
+
+/* TCGETS reports the line in force: setup's 115200 8N1, no flow control. */
+static void test_termios_get(void **state)
+{
+	struct termios t;
+
+	(void)state;
+	memset(&t, 0xA5, sizeof(t));
+	assert_int_equal(tty_ioctl(TCGETS, &t), 0);
+	assert_int_equal(cfgetispeed(&t), 115200);
+	assert_int_equal(t.c_cflag & CSIZE, CS8);
+	assert_int_equal(t.c_cflag & (PARENB | PARODD | CSTOPB | CRTSCTS), 0);
+}
+
+/* TCSETS 9600 7E2 (tcsetattr() after tcgetattr()): the model measures the
+ * new line (LCR, the divisor of the APB1 clock the CCU reports), a byte
+ * written afterwards goes out with that divisor, the interrupts on before
+ * are on after (the library's configure leaves IER 0), and TCGETS reports
+ * the new setting. */
+static void test_termios_set_line(void **state)
+{
+	struct termios t;
+	uint32_t want = (uint32_t)((ccu_model_apb1_hz(&cm) + 8u * 9600u) / (16u * 9600u));
+
+	(void)state;
+	dev->ops->rxint(dev, true);
+	assert_int_equal(tty_ioctl(TCGETS, &t), 0);
+	t.c_cflag = (t.c_cflag & ~(tcflag_t)(CSIZE | PARODD)) | CS7 | PARENB | CSTOPB;
+	cfsetispeed(&t, 9600);
+	assert_int_equal(tty_ioctl(TCSETS, &t), 0);
+	assert_int_equal(um.lcr, 0x02 | 0x04 | 0x08 | 0x10); /* 7 bits, 2 stop, even parity */
+	assert_int_equal((uint32_t)um.dll | (uint32_t)um.dlh << 8, want);
+	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
+	up_putc('x');
+	sim_advance(2u * uart_model_char_ticks(&um));
+	assert_int_equal(um.cap_count, 1);
+	assert_int_equal(um.cap[0].byte, 'x');
+	assert_int_equal(um.cap[0].divisor, want);
+	memset(&t, 0, sizeof(t));
+	assert_int_equal(tty_ioctl(TCGETS, &t), 0);
+	assert_int_equal(cfgetispeed(&t), 9600);
+	assert_int_equal(t.c_cflag & (CSIZE | PARENB | PARODD | CSTOPB | CRTSCTS),
+	                 CS7 | PARENB | CSTOPB);
+}
+
+/* What the line cannot do is refused with -EINVAL before any register
+ * write, and the line stays as it was: rate 0, a rate no divisor reaches
+ * within 2 % (10 baud needs 150,000), one direction of flow control only
+ * (the DW UART's auto flow control is both: MCR.AFCE), no termios. Other
+ * commands are the upper half's (-ENOTTY). */
+static void test_termios_bad_input(void **state)
+{
+	struct termios t;
+	struct termios bad;
+	uint64_t w0;
+
+	(void)state;
+	assert_int_equal(tty_ioctl(TCGETS, &t), 0);
+	w0 = sim_writes();
+	bad = t;
+	cfsetispeed(&bad, 0);
+	assert_int_equal(tty_ioctl(TCSETS, &bad), -EINVAL);
+	bad = t;
+	cfsetispeed(&bad, 10);
+	assert_int_equal(tty_ioctl(TCSETS, &bad), -EINVAL);
+	bad = t;
+	bad.c_cflag |= CCTS_OFLOW;
+	assert_int_equal(tty_ioctl(TCSETS, &bad), -EINVAL);
+	bad = t;
+	bad.c_cflag |= CRTS_IFLOW;
+	assert_int_equal(tty_ioctl(TCSETS, &bad), -EINVAL);
+	assert_int_equal(tty_ioctl(TCSETS, NULL), -EINVAL);
+	assert_int_equal(tty_ioctl(TCGETS, NULL), -EINVAL);
+	assert_int_equal(tty_ioctl(0x7777, &t), -ENOTTY);
+	assert_int_equal(sim_writes(), w0);
+	assert_int_equal(um.lcr, 0x03);
+	memset(&bad, 0, sizeof(bad));
+	assert_int_equal(tty_ioctl(TCGETS, &bad), 0);
+	assert_int_equal(cfgetispeed(&bad), 115200);
+}
+#endif
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -268,6 +366,11 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_console_open_without_setup, setup_console_open,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_setup_and_line, setup, teardown),
+#ifdef CONFIG_SERIAL_TERMIOS
+	        cmocka_unit_test_setup_teardown(test_termios_get, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_termios_set_line, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_termios_bad_input, setup, teardown),
+#endif
 	        cmocka_unit_test_setup_teardown(test_rx_stream, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_tx_through_interrupt, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_shutdown_detach_putc, setup, teardown),
