@@ -38,6 +38,12 @@
  *   hardware (overrun) or dropped (line errors) is counted by the library
  *   (d1_uart_get_stats()).
  *
+ * With CONFIG_SERIAL_TERMIOS, TCGETS reports the line in force and TCSETS
+ * changes rate, character size, parity, stop bits and auto RTS/CTS through
+ * d1_uart_configure() (BUSY-safe, verified); what the UART cannot do is
+ * refused with -EINVAL before any register write.  Without this the upper
+ * half answers TCSETS itself and the hardware never changes.
+ *
  * The UART clock gate and reset go through the library's CCU
  * (d1_ccu_uart_enable()), and the baud divisor is computed from the UART
  * clock the CCU reads back from its live registers (d1_ccu_uart_clock_hz()),
@@ -60,6 +66,11 @@
 #include <nuttx/irq.h>
 #ifdef CONFIG_SERIAL
 #  include <nuttx/serial/serial.h>
+#endif
+#ifdef CONFIG_SERIAL_TERMIOS
+#  include <termios.h>
+#  include <nuttx/fs/fs.h>
+#  include <nuttx/fs/ioctl.h>
 #endif
 #include <arch/irq.h>
 
@@ -86,6 +97,9 @@ struct d1_nx_uart_s
   struct d1_uart u;        /* The library's handle */
   bool           ready;    /* d1_uart_init() done */
   uint8_t        ev;       /* Interrupts on: D1_UART_EV_RX, D1_UART_EV_TX */
+#ifdef CONFIG_SERIAL
+  struct d1_uart_config cfg; /* The line setup() applies (TCSETS changes it) */
+#endif
 };
 
 /****************************************************************************
@@ -116,6 +130,15 @@ static bool d1_nx_uart_txempty(struct uart_dev_s *dev);
 static struct d1_nx_uart_s g_d1_nx_uart0;
 
 #ifdef CONFIG_SERIAL
+static const struct d1_uart_config g_d1_nx_uart0_line =
+{
+  .baud      = CONFIG_D1LIB_UART0_BAUD,
+  .data_bits = 8u,
+  .parity    = D1_UART_PARITY_NONE,
+  .stop_bits = 1u,
+  .fifo      = true,
+};
+
 static char g_d1_nx_rxbuf[CONFIG_D1LIB_UART0_RXBUFSIZE];
 static char g_d1_nx_txbuf[CONFIG_D1LIB_UART0_TXBUFSIZE];
 
@@ -186,15 +209,6 @@ static bool d1_nx_uart_handle(struct d1_nx_uart_s *priv)
 static int d1_nx_uart_setup(struct uart_dev_s *dev)
 {
   struct d1_nx_uart_s *priv = dev->priv;
-  struct d1_uart_config cfg =
-  {
-    .baud      = CONFIG_D1LIB_UART0_BAUD,
-    .data_bits = 8u,
-    .parity    = D1_UART_PARITY_NONE,
-    .stop_bits = 1u,
-    .fifo      = true,
-  };
-
   struct d1_ccu ccu;
   int err;
 
@@ -218,7 +232,7 @@ static int d1_nx_uart_setup(struct uart_dev_s *dev)
       return -EIO;
     }
 
-  return d1_nuttx_errno(d1_uart_configure(&priv->u, &cfg, NULL));
+  return d1_nuttx_errno(d1_uart_configure(&priv->u, &priv->cfg, NULL));
 }
 
 static void d1_nx_uart_shutdown(struct uart_dev_s *dev)
@@ -293,12 +307,131 @@ static void d1_nx_uart_detach(struct uart_dev_s *dev)
   irq_detach(D1_NX_UART_IRQ);
 }
 
+#ifdef CONFIG_SERIAL_TERMIOS
+/* c_cflag of a line setting (TCGETS). */
+
+static tcflag_t d1_nx_uart_cflag(const struct d1_uart_config *cfg)
+{
+  tcflag_t cflag = CS5 + (tcflag_t)(cfg->data_bits - 5u) * (CS6 - CS5);
+
+  if (cfg->parity != D1_UART_PARITY_NONE)
+    {
+      cflag |= PARENB;
+    }
+
+  if (cfg->parity == D1_UART_PARITY_ODD)
+    {
+      cflag |= PARODD;
+    }
+
+  if (cfg->stop_bits == 2u)
+    {
+      cflag |= CSTOPB;
+    }
+
+  if (cfg->rtscts)
+    {
+      cflag |= CRTSCTS;
+    }
+
+  return cflag;
+}
+
+/* The line setting a termios asks for (TCSETS), or -EINVAL for what the
+ * UART cannot do: a rate of 0, and flow control in one direction only
+ * (auto RTS/CTS, MCR.AFCE, is both).  The rate itself is checked by
+ * d1_uart_configure() before it writes anything.
+ */
+
+static int d1_nx_uart_from_termios(const struct termios *termiosp,
+                                   struct d1_uart_config *cfg)
+{
+  tcflag_t flow = termiosp->c_cflag & CRTSCTS;
+  speed_t speed = cfgetispeed(termiosp);
+
+  if (speed == 0 || speed > UINT32_MAX || (flow != 0 && flow != CRTSCTS))
+    {
+      return -EINVAL;
+    }
+
+  cfg->baud      = (uint32_t)speed;
+  cfg->data_bits = (uint8_t)(5u + ((termiosp->c_cflag & CSIZE) - CS5) /
+                                  (CS6 - CS5));
+  cfg->parity    = (termiosp->c_cflag & PARENB) == 0 ?
+                   D1_UART_PARITY_NONE :
+                   (termiosp->c_cflag & PARODD) != 0 ?
+                   D1_UART_PARITY_ODD : D1_UART_PARITY_EVEN;
+  cfg->stop_bits = (termiosp->c_cflag & CSTOPB) != 0 ? 2u : 1u;
+  cfg->rtscts    = flow != 0;
+  return OK;
+}
+#endif
+
 static int d1_nx_uart_ioctl(struct file *filep, int cmd, unsigned long arg)
 {
+#ifdef CONFIG_SERIAL_TERMIOS
+  struct uart_dev_s *dev = filep->f_inode->i_private;
+  struct d1_nx_uart_s *priv = dev->priv;
+  struct termios *termiosp = (struct termios *)(uintptr_t)arg;
+  struct d1_uart_config cfg;
+  irqstate_t flags;
+  d1_err_t err;
+  int ret;
+
+  if (cmd != TCGETS && cmd != TCSETS)
+    {
+      return -ENOTTY;
+    }
+
+  if (termiosp == NULL)
+    {
+      return -EINVAL;
+    }
+
+  flags = enter_critical_section();
+  cfg = priv->cfg;
+  leave_critical_section(flags);
+  if (cmd == TCGETS)
+    {
+      termiosp->c_cflag = d1_nx_uart_cflag(&cfg);
+      cfsetispeed(termiosp, cfg.baud);
+      return OK;
+    }
+
+  ret = d1_nx_uart_from_termios(termiosp, &cfg);
+  if (ret < 0)
+    {
+      return ret;
+    }
+
+  /* Let the TX FIFO empty with interrupts on (bounded), then reconfigure
+   * in a critical section, as NuttX's own 16550 driver does: the
+   * library's configure waits for idle again (at most the 66 characters
+   * its budget allows) and leaves IER 0, so the interrupts the upper half
+   * had on are turned on again here.
+   */
+
+  d1_uart_drain(&priv->u);
+  flags = enter_critical_section();
+  err = d1_uart_configure(&priv->u, &cfg, NULL);
+  if (err == D1_OK)
+    {
+      priv->cfg = cfg;
+    }
+
+  if (err != D1_EINVAL && err != D1_ERANGE && err != D1_EBUSY)
+    {
+      d1_uart_irq_set(&priv->u, priv->ev); /* configure wrote IER */
+    }
+
+  leave_critical_section(flags);
+  return err == D1_ERANGE ? -EINVAL : d1_nuttx_errno(err);
+#else
   UNUSED(filep);
   UNUSED(cmd);
   UNUSED(arg);
   return -ENOTTY;
+#endif
 }
 
 static int d1_nx_uart_receive(struct uart_dev_s *dev, unsigned int *status)
@@ -412,6 +545,7 @@ int d1_nuttx_serial_register(void)
 {
   int ret;
 
+  g_d1_nx_uart0.cfg = g_d1_nx_uart0_line; /* The Kconfig line at boot */
   ret = d1_nx_uart_setup(&g_d1_nx_uart0_dev);
   if (ret >= 0)
     {
