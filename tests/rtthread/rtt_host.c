@@ -38,8 +38,10 @@
  *  - rt_device_hwtimer_isr: overflow++; cycles-- if non-zero; at 0 it is
  *    reloaded, a one-shot device is stopped with ops->stop and
  *    rx_indicate(dev, sizeof(rt_hwtimerval_t)) runs.
- * components/drivers/watchdog/watchdog.c: init -> ops->init; open and
- *  close -> RT_EOK; control -> ops->control; registered as RT_Device_Class_WDT.
+ * components/drivers/watchdog/watchdog.c: init -> ops->init; open ->
+ *  RT_EOK; close -> ops->control(RT_DEVICE_CTRL_WDT_STOP), -RT_ERROR (and a
+ *  message) if that fails; control -> ops->control; registered as
+ *  RT_Device_Class_WDT.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -593,7 +595,12 @@ static rt_err_t wdt_open(rt_device_t dev, rt_uint16_t oflag)
 
 static rt_err_t wdt_close(rt_device_t dev)
 {
-	(void)dev;
+	rt_watchdog_t *w = (rt_watchdog_t *)dev;
+
+	if (w->ops->control(w, RT_DEVICE_CTRL_WDT_STOP, RT_NULL) != RT_EOK) {
+		rt_kprintf(" This watchdog can not be stoped\n");
+		return -RT_ERROR;
+	}
 	return RT_EOK;
 }
 

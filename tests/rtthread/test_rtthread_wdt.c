@@ -106,6 +106,29 @@ static void test_unfed_resets_on_time(void **state)
 	assert_in_range(wm.last_reset_at - t0, sec(2) - 24000, sec(2) + 24000);
 }
 
+/* RT-Thread's watchdog close sends STOP (components/drivers/watchdog/
+ * watchdog.c): the last close of a started watchdog stops it and nothing
+ * resets afterwards; with the KEEP policy the kernel timer that kept it
+ * is gone too (no feed keeps a stopped watchdog), and a second close of a
+ * stopped one succeeds. */
+static void test_close_stops(void **state)
+{
+	rt_uint32_t v = 2;
+
+	(void)state;
+	assert_int_equal(rt_device_control(dev, RT_DEVICE_CTRL_WDT_SET_TIMEOUT, &v), RT_EOK);
+	assert_int_equal(rt_device_control(dev, RT_DEVICE_CTRL_WDT_START, RT_NULL), RT_EOK);
+	assert_true(wdt_model_running(&wm));
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_false(wdt_model_running(&wm));
+	assert_int_equal(rtt_host_timer_running(), 0);
+	sim_advance(sec(20));
+	assert_int_equal(wm.resets, 0);
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), RT_EOK);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_int_equal(wdt_model_keyless_unexpected(), 0);
+}
+
 #ifdef BSP_D1_WDT_TAKEOVER_STOP
 /* STOP: reported, then stopped; nothing resets however long we wait. */
 static void test_policy(void **state)
@@ -166,6 +189,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_timeout_rounding, setup),
 	        cmocka_unit_test_setup(test_bad_input, setup),
 	        cmocka_unit_test_setup(test_unfed_resets_on_time, setup),
+	        cmocka_unit_test_setup(test_close_stops, setup),
 	        cmocka_unit_test_setup(test_policy, setup),
 	        cmocka_unit_test(test_err_mapping),
 	};
