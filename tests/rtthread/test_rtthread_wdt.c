@@ -167,6 +167,31 @@ static void test_policy(void **state)
 }
 #endif
 
+#ifdef BSP_D1_WDT_TAKEOVER_KEEP
+/* While the kernel timer keeps it (before the application's START), a
+ * timeout the feeder cannot keep (not longer than its period: 1 s against
+ * 1,000 ms) would reset the system between SET_TIMEOUT and START: refused,
+ * nothing written, the kept timeout still in force and fed. A longer one
+ * is taken and kept. */
+static void test_keep_refuses_unkeepable_timeout(void **state)
+{
+	rt_uint32_t one = 1, two = 2, got = 0;
+
+	(void)state;
+	SIM_EXPECT_NO_WRITE(rt_device_control(dev, RT_DEVICE_CTRL_WDT_SET_TIMEOUT, &one),
+	                    -RT_EINVAL);
+	assert_int_equal(rt_device_control(dev, RT_DEVICE_CTRL_WDT_GET_TIMEOUT, &got), RT_EOK);
+	assert_int_equal(got, BSP_D1_WDT_KEEP_TIMEOUT_S);
+	assert_int_equal(rt_device_control(dev, RT_DEVICE_CTRL_WDT_SET_TIMEOUT, &two), RT_EOK);
+	for (int i = 0; i < 20; i++) {
+		sim_advance(SIM_HZ / 1000u * BSP_D1_WDT_KEEP_FEED_MS);
+		assert_int_equal(rtt_host_timer_fire(), 1);
+	}
+	assert_int_equal(wm.resets, 0);
+	assert_true(wdt_model_running(&wm));
+}
+#endif
+
 static void test_err_mapping(void **state)
 {
 	(void)state;
@@ -191,6 +216,9 @@ int main(void)
 	        cmocka_unit_test_setup(test_unfed_resets_on_time, setup),
 	        cmocka_unit_test_setup(test_close_stops, setup),
 	        cmocka_unit_test_setup(test_policy, setup),
+#ifdef BSP_D1_WDT_TAKEOVER_KEEP
+	        cmocka_unit_test_setup(test_keep_refuses_unkeepable_timeout, setup),
+#endif
 	        cmocka_unit_test(test_err_mapping),
 	};
 
