@@ -74,8 +74,13 @@
 #ifndef BSP_D1_WDT_KEEP_FEED_MS
 #define BSP_D1_WDT_KEEP_FEED_MS 1000
 #endif
-#if BSP_D1_WDT_KEEP_FEED_MS >= BSP_D1_WDT_KEEP_TIMEOUT_S * 1000
-#error "BSP_D1_WDT_KEEP_FEED_MS must be shorter than the kept timeout"
+/* The feeder's period as the kernel runs it: rt_tick_from_millisecond()
+ * rounds up to whole ticks. */
+#define D1_RT_WDT_FEED_TICK_MS \
+    (((BSP_D1_WDT_KEEP_FEED_MS * RT_TICK_PER_SECOND + 999) / 1000) * 1000 / RT_TICK_PER_SECOND)
+#if ((BSP_D1_WDT_KEEP_FEED_MS * RT_TICK_PER_SECOND + 999) / 1000) * 1000 >= \
+    BSP_D1_WDT_KEEP_TIMEOUT_S * 1000 * RT_TICK_PER_SECOND
+#error "BSP_D1_WDT_KEEP_FEED_MS, in whole ticks, must be shorter than the kept timeout"
 #endif
 #endif
 
@@ -162,6 +167,12 @@ static rt_err_t d1_rt_wdt_control(rt_watchdog_t *wdt, int cmd, void *arg)
         {
             return -RT_EINVAL;
         }
+#ifdef BSP_D1_WDT_TAKEOVER_KEEP
+        if (d->kept && *val * 1000u <= D1_RT_WDT_FEED_TICK_MS)
+        {
+            return -RT_EINVAL; /* the feeder could not keep it until START */
+        }
+#endif
         level = rt_hw_interrupt_disable();
         err = d1_wdt_set_timeout(&d->w, *val * 1000u, &achieved);
         if (err == D1_OK)
