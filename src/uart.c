@@ -590,37 +590,32 @@ static bool tx_room(struct d1_uart *u)
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 {
 	d1_err_t err = check_io(u);
-	uint32_t budget = 0u;
+	uint32_t budget = UINT32_MAX; /* set at the first wait */
 
-	if (err != D1_OK) {
-		return err;
-	}
-	for (uint32_t waited = 0;; waited += POLL_US) {
+	for (uint32_t waited = 0; err == D1_OK; waited += POLL_US) {
 		/* Space check and THR write in one critical section, so the
 		 * ISR's TX refill cannot fill the FIFO in between (issue 11
-		 * item 1b). */
+		 * item 1b); a byte given up on is counted in the same one (the
+		 * loop then ends after one more poll interval). */
 		uintptr_t s = d1_port_critical_enter();
-		bool room = tx_room(u);
 
-		if (room) {
+		if (tx_room(u)) {
 			wr(u, D1_UART_THR, c);
 			u->stats.tx_bytes++;
-		}
-		d1_port_critical_exit(s);
-		if (room) {
+			d1_port_critical_exit(s);
 			return D1_OK;
 		}
+		if (waited >= budget) {
+			u->stats.tx_timeouts++;
+			err = D1_ETIMEDOUT;
+		}
+		d1_port_critical_exit(s);
 		if (waited == 0u) {
 			budget = wait_budget_us(u); /* only when there is a wait */
 		}
-		if (waited >= budget) {
-			s = d1_port_critical_enter(); /* an ISR's putc may count too */
-			u->stats.tx_timeouts++;
-			d1_port_critical_exit(s);
-			return D1_ETIMEDOUT;
-		}
 		d1_port_delay_us(POLL_US);
 	}
+	return err;
 }
 
 d1_err_t d1_uart_drain(struct d1_uart *u)
