@@ -102,8 +102,14 @@ def main():
         fail("--json-only printed %d lines" % len(out))
     check_line(out[0], 20, 500, "none")
 
-    for bad in (["-i", "0"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"]):
-        p = subprocess.run([exe] + bad, capture_output=True, text=True, timeout=10)
+    # " -1": strtoull() skips the blank and negates, 2^64 - 1 loops (a run of
+    # 584 million years at 1 ms) unless the number is checked for a digit.
+    for bad in (["-i", "0"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"],
+                ["-l", " -1"], ["-l", "\t-2"], ["-p", " -0"]):
+        try:
+            p = subprocess.run([exe] + bad, capture_output=True, text=True, timeout=10)
+        except subprocess.TimeoutExpired:
+            fail("%r: still running after 10 s, want exit 2" % (bad,))
         if p.returncode != 2:
             fail("%r: exit %d, want 2" % (bad, p.returncode))
 
