@@ -160,12 +160,14 @@ static void usage(FILE *f)
 	           "      --json-only    print only the JSON line\n");
 }
 
+/* A decimal number min..max, digits only: strtoull() alone would skip
+ * leading blanks and take " -1" as ULLONG_MAX. */
 static bool parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;
 
-	if (s == NULL || *s == '\0' || *s == '-') {
+	if (s == NULL || *s < '0' || *s > '9') {
 		return false;
 	}
 	errno = 0;
