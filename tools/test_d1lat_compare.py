@@ -230,6 +230,24 @@ class Picture(unittest.TestCase):
             for name in ("baremetal d1lat", "nuttx d1lat", "linux d1lat", "p99.99"):
                 self.assertIn(name, text)
 
+    @unittest.skipUnless(HAVE_GNUPLOT, "gnuplot not installed (apt-get install gnuplot-nox)")
+    def test_non_ascii_path_title_and_labels(self):
+        # Strings went to gnuplot as JSON (json.dumps): gnuplot does not know
+        # \uXXXX, so "café.svg" was written as "cafu00e9.svg" (exit 1,
+        # "gnuplot failed") and "µs" was drawn as "u00b5s".
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, "caf\u00e9.svg")
+            p = run_tool("-o", os.path.join(d, "t.md"), "--plot", svg, "--title",
+                         "latency in \u00b5s, 'quoted' \"too\"", "--labels",
+                         "bare m\u00e9tal,nuttx,linux \\ x86", SERIAL)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertTrue(os.path.exists(svg), os.listdir(d))
+            text = read(svg)
+            for name in ("latency in \u00b5s", "bare m\u00e9tal", "linux \\ x86"):
+                self.assertIn(name, text)
+            self.assertNotIn("u00", text)
+
+
 
 def CT_JSON(d):
     path = os.path.join(d, "ct.json")
