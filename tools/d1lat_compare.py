@@ -243,6 +243,15 @@ def gnuplot_path():
     return shutil.which("gnuplot")
 
 
+def gp_str(s):
+    """s as a gnuplot string constant. Single-quoted: gnuplot takes every
+    character literally ('' is a quote), where a double-quoted one (JSON's
+    quoting) reads backslash escapes and knows no \\uXXXX; a line break would
+    end the command, so control characters become blanks."""
+    s = "".join(" " if ord(c) < 0x20 or c == "\x7f" else c for c in str(s))
+    return "'" + s.replace("'", "''") + "'"
+
+
 def plot_script(runs, out_path, title):
     ext = os.path.splitext(out_path)[1].lower()
     if ext == ".svg":
@@ -254,8 +263,8 @@ def plot_script(runs, out_path, title):
     cats = [("min_ns", "min")] + [(k, n) for k, n, _ in PCTS] + [("max_ns", "max")]
     labels = unique_labels(runs)
     lines = [term,
-             "set output %s" % json.dumps(out_path),
-             "set title %s noenhanced" % json.dumps(title or "Latency distributions"),
+             "set output %s" % gp_str(out_path),
+             "set title %s noenhanced" % gp_str(title or "Latency distributions"),
              "set ylabel 'latency (us), log scale'",
              "set xlabel 'percentile (nearest rank); circled points are upper bounds or estimates'",
              "set logscale y",
@@ -273,7 +282,7 @@ def plot_script(runs, out_path, title):
         lines.append("EOD")
         lt = idx + 1
         plots.append("$d%d using 1:2 with linespoints lt %d pt 7 ps 1.0 title %s"
-                     % (idx, lt, json.dumps(lab)))
+                     % (idx, lt, gp_str(lab)))
         plots.append("$d%d using 1:($3 > 0 ? $2 : 1/0) with points lt %d pt 6 ps 2.0 notitle"
                      % (idx, lt))
     lines.append("plot " + ", \\\n     ".join(plots))
