@@ -118,6 +118,16 @@ class Cyclictest(unittest.TestCase):
         self.assertEqual(runs[0]["tool"], "cyclictest")
         self.assertEqual(runs[0]["board"], "vm")
 
+    def test_line_reads_back_whatever_the_meta_text(self):
+        # The line was written with ensure_ascii=False: U+2028, U+2029 and
+        # U+0085 stayed raw, and parse_reports() (str.splitlines()) broke
+        # the tool's own line there ("Unterminated string").
+        for load in ("a\u2028b", "a\u2029b", "a\x85b", "caf\u00e9"):
+            line = dc.dump_line(dc.from_cyclictest(read(CT), 1000, "b", load))
+            runs = dc.parse_reports(line + "\n")
+            self.assertEqual(runs[0]["load"], load)
+            self.assertTrue(line.isascii(), line)  # as the C recorder's line
+
 
 class Table(unittest.TestCase):
     def runs(self):
