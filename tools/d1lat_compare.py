@@ -178,13 +178,15 @@ def from_cyclictest(text, interval_us=None, board="unknown", load="none", os_nam
 
 
 def dump_line(rep):
-    """The JSON line, ns fields with 3 decimals like the C recorder writes."""
+    """The JSON line, ns fields with 3 decimals like the C recorder writes.
+    ASCII only, as the C line: a raw U+0085/U+2028/U+2029 in --board or
+    --load would split it for parse_reports() (str.splitlines())."""
     parts = []
     for k, v in rep.items():
         if k.endswith("_ns") and isinstance(v, float):
             parts.append('"%s":%.3f' % (k, v))
         else:
-            parts.append("%s:%s" % (json.dumps(k), json.dumps(v, ensure_ascii=False)))
+            parts.append("%s:%s" % (json.dumps(k), json.dumps(v)))
     return "{" + ",".join(parts) + "}"
 
 
