@@ -54,6 +54,18 @@ class Reading(unittest.TestCase):
         self.assertEqual([r["os"] for r in runs], ["baremetal", "nuttx", "linux"])
         self.assertEqual(runs[1]["overflow_fields"], ["p999_ns"])
 
+    def test_report_and_its_dump_are_one_run(self):
+        # A device that prints both (the bare-metal bench, lat_report_demo:
+        # testdata/report_and_dump.txt is that program's two lines) ran once.
+        pair = read(os.path.join(HERE, "testdata", "report_and_dump.txt"))
+        self.assertEqual(len(dc.parse_reports(pair)), 1)
+        rep, dump = [ln for ln in pair.splitlines() if ln.startswith('{"tool"')]
+        self.assertEqual(len(dc.parse_reports(dump + "\n" + rep + "\n")), 1)
+        # Two runs that differ stay two, whatever their lines.
+        other = dump.replace('"missed":2', '"missed":3')
+        self.assertEqual(len(dc.parse_reports(rep + "\n" + other + "\n")), 2)
+        self.assertEqual(len(dc.parse_reports(rep + "\n" + rep + "\n")), 2)
+
     def test_bad_report_line_is_an_error(self):
         with self.assertRaises(dc.UsageError):
             dc.parse_reports('{"tool":"d1lat","os":"x", oops}\n')
