@@ -57,9 +57,23 @@ def read_text(path):
         return f.read()
 
 
+# What makes two report objects the same run: a device that prints both its
+# report line and its dump line (the bare-metal bench) ran once, and the
+# dump decodes to the same figures as the report (tools/d1lat_dump.py).
+SAME_RUN = ("os", "board", "load", "clock_hz", "period_ns", "samples", "missed",
+            "min_ns", "max_ns", "mean_ns")
+
+
+def same_run(a, b):
+    return all(a.get(k) == b.get(k) for k in SAME_RUN + tuple(k for k, _, _ in PCTS))
+
+
 def parse_reports(text, source="input"):
-    """Every d1lat/cyclictest JSON object found in text, in order."""
+    """Every d1lat/cyclictest JSON object found in text, in order; a dump
+    line next to the report line of the same run (either order) is that
+    run, counted once."""
     runs = []
+    from_dump = []
     dec = json.JSONDecoder()
     for lineno, line in enumerate(text.splitlines(), 1):
         at = line.find('{"tool":')
@@ -69,8 +83,9 @@ def parse_reports(text, source="input"):
             obj, _ = dec.raw_decode(line[at:])
         except ValueError as e:
             raise UsageError("%s:%d: bad JSON report line: %s" % (source, lineno, e))
-        if obj.get("tool") == "d1lat-dump":
-            # A device that prints only the recorder dump: decode it here.
+        dump = obj.get("tool") == "d1lat-dump"
+        if dump:
+            # The recorder dump (a device may print only that): decode it here.
             try:
                 obj = d1lat_dump.report(obj)
             except d1lat_dump.DumpError as e:
@@ -82,7 +97,11 @@ def parse_reports(text, source="input"):
                 raise UsageError("%s:%d: report lacks field %r" % (source, lineno, key))
         obj.setdefault("overflow_fields", [])  # format 1: upper bounds
         obj.setdefault("approx_fields", [])    # format 2: bucket estimates
+        if runs and from_dump[-1] == (not dump) and same_run(runs[-1], obj):
+            from_dump[-1] = "paired"  # a third such line is another run
+            continue
         runs.append(obj)
+        from_dump.append(dump)
     return runs
 
 

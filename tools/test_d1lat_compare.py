@@ -65,6 +65,7 @@ class Reading(unittest.TestCase):
         other = dump.replace('"missed":2', '"missed":3')
         self.assertEqual(len(dc.parse_reports(rep + "\n" + other + "\n")), 2)
         self.assertEqual(len(dc.parse_reports(rep + "\n" + rep + "\n")), 2)
+        self.assertEqual(len(dc.parse_reports(rep + "\n" + dump + "\n" + dump + "\n")), 2)
 
     def test_bad_report_line_is_an_error(self):
         with self.assertRaises(dc.UsageError):
