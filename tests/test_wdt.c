@@ -362,6 +362,33 @@ static void test_interrupt_mode_raises_irq_not_reset(void **state)
 	assert_true(d1_wdt_irq_pending(&w));
 }
 
+/* A start begins a new count: an interval reached before it (an earlier
+ * run's, or firmware's) is not pending afterwards, so enabling the
+ * interrupt does not fire at once for it and d1_wdt_irq_pending() says
+ * "reached" only once this run's interval is. */
+static void test_start_clears_a_stale_pending_interval(void **state)
+{
+	struct d1_wdt w;
+
+	(void)state;
+	init(&w, D1_WDT_TIMER);
+	assert_int_equal(d1_wdt_start(&w, 1000, D1_WDT_ACTION_IRQ, NULL), D1_OK);
+	sim_advance(SEC(1));
+	assert_true(d1_wdt_irq_pending(&w)); /* reached, never acknowledged */
+	assert_int_equal(d1_wdt_stop(&w), D1_OK);
+	sim_advance(SEC(5));
+	assert_int_equal(d1_wdt_start(&w, 2000, D1_WDT_ACTION_IRQ, NULL), D1_OK);
+	assert_false(d1_wdt_irq_pending(&w));
+	assert_int_equal(d1_wdt_irq_enable(&w, true), D1_OK);
+	assert_false(wdt_model_irq(&wm[D1_WDT_TIMER]));
+	sim_advance(SEC(2) - 1u);
+	assert_false(d1_wdt_irq_pending(&w));
+	sim_advance(1);
+	assert_true(d1_wdt_irq_pending(&w));
+	assert_true(wdt_model_irq(&wm[D1_WDT_TIMER]));
+	assert_int_equal(wm[D1_WDT_TIMER].resets, 0);
+}
+
 static void test_start_while_running_never_stops(void **state)
 {
 	struct d1_wdt w;
@@ -654,6 +681,7 @@ int main(void)
 	        T(test_feeding_too_slowly_resets),
 	        T(test_timeout_table_rounds_up_and_model_agrees),
 	        T(test_interrupt_mode_raises_irq_not_reset),
+	        T(test_start_clears_a_stale_pending_interval),
 	        T(test_start_while_running_never_stops),
 	        T(test_set_timeout_and_stop),
 	        T(test_losc_configuration_is_reported_and_replaced),
