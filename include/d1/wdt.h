@@ -159,8 +159,10 @@ d1_err_t d1_wdt_takeover(struct d1_wdt *w, enum d1_wdt_policy policy, uint32_t t
 
 /**
  * @brief Arm the watchdog (a running one is re-armed without a moment
- *        unwatched; sequences: docs/clocks-and-watchdog.md). Does not touch
- *        IRQ_EN: use d1_wdt_irq_enable() for D1_WDT_ACTION_IRQ.
+ *        unwatched; sequences: docs/clocks-and-watchdog.md), then clear
+ *        IRQ_STA: an interval reached before this start is not pending
+ *        after it. Does not touch IRQ_EN: use d1_wdt_irq_enable() for
+ *        D1_WDT_ACTION_IRQ.
  * @param w           Initialised handle.
  * @param timeout_ms  Timeout, 1..16000 ms, rounded up to the table.
  * @param action      D1_WDT_ACTION_RESET or D1_WDT_ACTION_IRQ.
