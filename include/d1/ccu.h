@@ -302,9 +302,10 @@ d1_err_t d1_ccu_apb1_config(const struct d1_ccu *c, enum d1_ccu_apb_src src, uns
  * @return D1_OK; D1_EINVAL bad handle; D1_ERANGE when N would be below
  *         D1_CCU_PLL_CPU_N_MIN or above D1_CCU_PLL_CPU_N_MAX, or the rate
  *         above the handle's ceiling (nothing written); D1_ETIMEDOUT when
- *         LOCK did not set within D1_CCU_PLL_LOCK_TIMEOUT_US: the core is
- *         then left on the 24 MHz oscillator, PLL_CPU enabled with the new N,
- *         its output gate closed.
+ *         LOCK did not set within D1_CCU_PLL_LOCK_TIMEOUT_US: PLL_CPU is
+ *         left enabled with the new N, its output gate closed, and a core
+ *         that ran from PLL_CPU is left on the 24 MHz oscillator (a core on
+ *         another source stays there).
  */
 d1_err_t d1_ccu_set_pll_cpu(const struct d1_ccu *c, uint64_t hz, uint64_t *achieved_hz);
 
