@@ -340,6 +340,7 @@ RUN(wdt_init_unaligned, d1_wdt_init, UNALIGNED_BASE, NULL, D1_EINVAL, d1_wdt_ini
 RUN(wdt_name_id, d1_wdt_name, CHANNEL, NULL, 0, strcmp(d1_wdt_name((enum d1_wdt_id)D1_WDT_COUNT), "wdt?"))
 RUN(wdt_name_negative, d1_wdt_name, CHANNEL, NULL, 0, strcmp(d1_wdt_name((enum d1_wdt_id)-1), "wdt?"))
 RUN(wdt_caps_null, d1_wdt_caps, NULL_HANDLE, NULL, 0, d1_wdt_caps(NULL))
+RUN(wdt_caps_unaligned, d1_wdt_caps, BAD_HANDLE, NULL, 0, d1_wdt_caps(&wt_unal))
 RUN(wdt_round_zero, d1_wdt_round_timeout, PERIOD, NULL, D1_EINVAL, d1_wdt_round_timeout(0, &u32v, NULL))
 RUN(wdt_round_long, d1_wdt_round_timeout, PERIOD, NULL, D1_ERANGE, d1_wdt_round_timeout(D1_WDT_TIMEOUT_MAX_MS + 1u, &u32v, NULL))
 RUN(wdt_get_state_null, d1_wdt_get_state, NULL_HANDLE, NULL, D1_EINVAL, d1_wdt_get_state(NULL, &wst))

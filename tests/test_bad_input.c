@@ -130,7 +130,7 @@ static struct d1_timer tmr, tz, tx;
 static struct d1_ccu ccu, cz, cx, c_unal, c_norate, c_fast;
 static struct d1_uart ua, uq, uz, ux;
 static struct d1_plic plic, pz, px;
-static struct d1_wdt wt, wr, wz, wx, w_unal, w_badid;
+static struct d1_wdt wt, wr, wz, wx, w_unal, w_badid, wt_unal;
 static struct d1_lat lat, lat_other, lat_z, lat_copy;
 
 /* Out-parameters and buffers. */
@@ -270,6 +270,8 @@ static void fixture(void)
 	w_unal.base = D1_RISCV_WDT_BASE + 2u;
 	w_badid = wr;
 	w_badid.id = D1_WDT_COUNT;
+	wt_unal = wt; /* an instance with a capability, base broken */
+	wt_unal.base = D1_TIMER_WDT_BASE + 2u;
 	assert_int_equal(d1_wdt_get_state(&wr, &wst), D1_OK);
 
 	assert_int_equal(d1_lat_init(&lat, OSC), D1_OK);
