@@ -83,7 +83,7 @@ d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base)
 
 unsigned d1_wdt_caps(const struct d1_wdt *w)
 {
-	return w != NULL ? w->caps : 0u;
+	return valid(w) ? w->caps : 0u;
 }
 
 d1_err_t d1_wdt_round_timeout(uint32_t timeout_ms, uint32_t *achieved_ms, unsigned *index)

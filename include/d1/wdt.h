@@ -107,7 +107,7 @@ const char *d1_wdt_name(enum d1_wdt_id id);
 
 /**
  * @brief Capabilities of the handle's instance.
- * @param w Initialised handle (NULL gives 0).
+ * @param w Initialised handle (NULL or one that fails validation gives 0).
  * @return D1_WDT_CAP_* bits.
  */
 unsigned d1_wdt_caps(const struct d1_wdt *w);
