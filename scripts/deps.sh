@@ -3,6 +3,10 @@
 # Install the Debian packages the project's scripts use, only those missing.
 # Usage: scripts/deps.sh [package...]   (default: everything the tests need)
 set -euo pipefail
+case "${1:-}" in
+-h | --help) sed -n '3,4p' "$0"; exit 0 ;;
+-*) echo "deps: unknown option $1 (usage: scripts/deps.sh [package...])" >&2; exit 2 ;;
+esac
 pkgs=("$@")
 if [ ${#pkgs[@]} -eq 0 ]; then
   pkgs=(cmake make gcc pkg-config libcmocka-dev doxygen python3 clang-format cppcheck
@@ -10,6 +14,8 @@ if [ ${#pkgs[@]} -eq 0 ]; then
         qemu-system-misc qemu-system-data gnuplot-nox rt-tests)
   pkgs+=(opensbi) # the emulated D1 boots Debian's OpenSBI fw_dynamic (emu/qemu-d1)
   pkgs+=(clang-tidy gcovr) # the reliability gates (scripts/gates/analyse.sh, coverage.sh)
+  pkgs+=(clang libclang-rt-14-dev) # libFuzzer (scripts/gates/fuzz.sh)
+  pkgs+=(libc6-dev) # gcc only recommends it, and recommends are not installed below
 fi
 missing=()
 for p in "${pkgs[@]}"; do
@@ -19,5 +25,15 @@ done
 echo "deps: installing ${missing[*]}" >&2
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-$SUDO apt-get update -qq
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# On a new VM, unattended-upgrades or cloud-init may hold apt's locks: wait
+# for the dpkg lock; apt-get update does not wait for the lists lock, so it
+# is retried. sudo drops DEBIAN_FRONTEND from the environment: env sets it.
+lock=(-o DPkg::Lock::Timeout=900)
+for try in 1 2 3 4 5; do
+  $SUDO apt-get "${lock[@]}" update -qq && break
+  [ "$try" -lt 5 ] || exit 1
+  echo "deps: apt-get update failed (try $try of 5), retrying in 30 s" >&2
+  sleep 30
+done
+$SUDO env DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -qq \
+  --no-install-recommends "${missing[@]}" >/dev/null

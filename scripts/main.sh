@@ -14,6 +14,12 @@ icount=--icount
 [ "${1:-}" = "--wallclock" ] && icount=
 scripts/deps.sh
 jobs=$(nproc)
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the clone (tools/, tests/emu/)
+# The emulated D1 first: scripts/bench.sh counts the tick path on it (it
+# skips that without a binary) and the last section runs the D1 image on it.
+echo "(emulator from emu/qemu-d1/build.sh: built on first use, ~9 min, then cached)"
+D1_EMU_QEMU=$(emu/qemu-d1/build.sh | tail -n 1)
+export D1_EMU_QEMU
 
 echo "== D1 build (preset d1) =="
 cmake --preset d1 >/dev/null
@@ -37,9 +43,6 @@ python3 tools/d1lat_compare.py --labels "bare metal on QEMU virt${icount:+ (-ico
 
 echo
 echo "== the D1 image on the emulated D1 (QEMU -M allwinner-d1, -icount shift=0,sleep=off) =="
-echo "(emulator from emu/qemu-d1/build.sh: built on first use, ~9 min, then cached)"
-D1_EMU_QEMU=$(emu/qemu-d1/build.sh)
-export D1_EMU_QEMU
 python3 tests/emu/bench_d1.py "$img" --log build/main/emu-d1-bench.log >/dev/null ||
   { echo "main.sh: the D1 image failed on the emulated D1 (see build/main/emu-d1-bench.log)"; exit 1; }
 sed -n '/^d1drivers bare-metal bench/,$p' build/main/emu-d1-bench.log

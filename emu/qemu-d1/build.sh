@@ -62,9 +62,11 @@ ensure_deb_src() {
     $SUDO apt-get -o DPkg::Lock::Timeout=900 update -qq
 }
 
+# Only qemu 7.2 (bookworm's): the overlay's patches are for it, and a deb-src
+# entry of another suite (bookworm-backports) may list a newer qemu.
 src_version() {
     apt-cache showsrc qemu 2>/dev/null |
-        awk '/^Version:/ {print $2}' | sort -V | tail -1
+        awk '/^Version: 1:7\.2\+/ {print $2}' | sort -V | tail -1
 }
 
 # ---------------------------------------------------------------- key
@@ -87,7 +89,7 @@ need_pkgs() {
     [ ${#missing[@]} -eq 0 ] && return 0
     say "installing ${missing[*]}"
     $SUDO apt-get -o DPkg::Lock::Timeout=900 update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get -o DPkg::Lock::Timeout=900 install -y -qq \
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq \
         --no-install-recommends "${missing[@]}" >/dev/null
 }
 
@@ -108,8 +110,20 @@ copy_overlay() {
 # Apply patches/*.patch (the few hunks into existing QEMU files).  The
 # applied copy is kept in the tree; a changed patch is reversed first.
 apply_patches() {
-    local tree=$1 p name applied out
+    local tree=$1 p name applied out gone=()
     mkdir -p "$tree/.d1-applied"
+    # A patch taken out of the overlay is reversed (the last applied first).
+    for applied in "$tree/.d1-applied"/*.patch; do
+        [ -f "$applied" ] || continue
+        [ -f "$here/patches/$(basename "$applied")" ] || gone=("$applied" "${gone[@]}")
+    done
+    for applied in "${gone[@]}"; do
+        name=$(basename "$applied")
+        say "patch $name left the overlay: reversing it"
+        (cd "$tree" && patch -p1 -R --batch -s <"$applied") ||
+            die "could not reverse old $name; delete $tree and rerun"
+        rm -f "$applied"
+    done
     for p in "$here"/patches/*.patch; do
         name=$(basename "$p")
         applied="$tree/.d1-applied/$name"
@@ -118,6 +132,7 @@ apply_patches() {
             say "patch $name changed: reversing the old one"
             (cd "$tree" && patch -p1 -R --batch -s <"$applied") ||
                 die "could not reverse old $name; delete $tree and rerun"
+            rm -f "$applied"
         fi
         if ! out=$(cd "$tree" && patch -p1 --batch --forward --dry-run <"$p" 2>&1); then
             echo "$out" >&2
@@ -178,15 +193,16 @@ main() {
     if [ ! -f "$tree/.d1-source-version" ] ||
        [ "$(cat "$tree/.d1-source-version")" != "$ver" ]; then
         if ! ls "$srcdir"/qemu_"${upver}".dsc >/dev/null 2>&1; then
-            (cd "$srcdir" && apt-get source -qq --download-only qemu) ||
+            (cd "$srcdir" && apt-get source -qq --download-only "qemu=$ver") ||
                 die "apt-get source qemu failed"
         fi
         rm -rf "$tree" "$cache/qemu-d1/unpack"
         mkdir -p "$cache/qemu-d1"
         # Unpack with Debian's patches applied (the source as Debian ships it).
         (cd "$cache/qemu-d1" &&
-         dpkg-source -x --no-check "$srcdir"/qemu_"${upver}".dsc unpack >/dev/null) ||
-            die "dpkg-source -x failed"
+         dpkg-source -x --no-check --no-copy "$srcdir"/qemu_"${upver}".dsc unpack >/dev/null) ||
+            { rm -f "$srcdir"/qemu_*  # an interrupted download: fetch it again next time
+              die "dpkg-source -x failed"; }
         mv "$cache/qemu-d1/unpack" "$tree"
         echo "$ver" >"$tree/.d1-source-version"
     else
@@ -212,6 +228,12 @@ main() {
     fi
 
     next "ninja qemu-system-riscv64 (-j$jobs)"
+    # Every overlay source is compiled in this build, so that the warning
+    # check below sees each one (ninja would skip an object an earlier build
+    # left when it stopped at that check or was interrupted).
+    (cd "$here" && find hw include -name '*.[ch]') | while IFS= read -r f; do
+        touch "$tree/$f"
+    done
     local t0=$SECONDS
     (cd "$tree/build" && ninja -j"$jobs" qemu-system-riscv64 >"$tree/ninja.log" 2>&1) ||
         { grep -E 'error|Error' -A3 "$tree/ninja.log" | head -60 >&2

@@ -72,7 +72,8 @@ for t in $targets; do
   for f in "$corpus"/*; do
     [ -f "$f" ] || continue
     replayed=$((replayed + 1))
-    if ! "$bin" -runs=1 "$f" >"$LOGS/replay-$t-$(basename "$f").log" 2>&1; then
+    # (artifact_prefix: a crashing input's copy goes to the logs, not to the clone's root)
+    if ! "$bin" -runs=1 -artifact_prefix="$LOGS/replay-$t-" "$f" >"$LOGS/replay-$t-$(basename "$f").log" 2>&1; then
       cp "$f" "$FINDINGS/$t-replay-$(basename "$f")"
       echo "fuzz: $t: corpus input $f fails (log: $LOGS/replay-$t-$(basename "$f").log)" >&2
       grep -m3 -E "FUZZ INVARIANT|runtime error|ERROR: " "$LOGS/replay-$t-$(basename "$f").log" >&2
