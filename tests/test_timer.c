@@ -1043,6 +1043,50 @@ static void test_period_ns_long_on_odd_losc_rate(void **state)
 	assert_int_equal(a.src, D1_TIMER_SRC_LOSC);
 }
 
+/* The load edge of an arm can fall inside a remaining()/elapsed() call, between
+ * its CUR read (the old 0, = load_from) and its CTRL read (RELOAD already
+ * clear): the old 0 was then taken for a loaded counter, "1 clock left" and
+ * "999 elapsed" for a deadline 1000 clocks away. Each access costs one tick
+ * here; OSC24M / 4 puts the load edge 4 ticks after the EN store. */
+static void test_oneshot_query_across_load_edge(void **state)
+{
+	struct d1_timer t;
+	uint64_t c = 0;
+	unsigned bad = 0;
+
+	(void)state;
+	oneshot_handle(&t, 0);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 2), D1_OK);
+	for (uint64_t d = 0; d < 8u; d++) {
+		for (unsigned which = 0; which < 3u; which++) {
+			assert_int_equal(d1_timer_oneshot_arm(&t, 2), D1_OK);
+			sim_advance(4u * 8u);
+			assert_int_equal(d1_timer_isr(&t), 0); /* expired: CUR = 0 */
+			assert_int_equal(d1_timer_oneshot_arm(&t, 1000), D1_OK);
+			sim_advance(d);
+			sim_set_access_cost(1);
+			if (which == 0u) {
+				assert_int_equal(d1_timer_oneshot_remaining(&t, &c), D1_OK);
+			} else if (which == 1u) {
+				c = d1_timer_remaining(&t);
+			} else {
+				c = 1000u - d1_timer_elapsed(&t);
+			}
+			if (c < 998u) {
+				print_message("d %u: %s says %u clocks left\n", (unsigned)d,
+				              which == 0u   ? "oneshot_remaining"
+				              : which == 1u ? "remaining"
+				                            : "elapsed",
+				              (unsigned)c);
+				bad++;
+			}
+			sim_set_access_cost(0);
+		}
+	}
+	assert_int_equal(bad, 0);
+	assert_int_equal(tm.ch[0].sync_violations, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1082,6 +1126,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_oneshot_remaining_before_load_edge, setup),
 	        cmocka_unit_test_setup(test_sticky_reload_short_period_starts, setup),
 	        cmocka_unit_test_setup(test_period_ns_long_on_odd_losc_rate, setup),
+	        cmocka_unit_test_setup(test_oneshot_query_across_load_edge, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }
