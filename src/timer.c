@@ -485,10 +485,17 @@ uint32_t d1_timer_isr(struct d1_timer *t)
  */
 static uint32_t one_shot_cur(const struct d1_timer *t, uint32_t cur)
 {
-	if (cur > t->cur_interval ||
-	    (cur == t->load_from && (d1_mmio_read32(reg(t, D1_TIMER_CTRL_OFFSET(chan(t)))) &
-	                             D1_TIMER_CTRL_RELOAD_BITS) != 0u)) {
+	if (cur > t->cur_interval) {
 		return t->cur_interval;
+	}
+	if (cur == t->load_from) {
+		if ((d1_mmio_read32(reg(t, D1_TIMER_CTRL_OFFSET(chan(t)))) &
+		     D1_TIMER_CTRL_RELOAD_BITS) != 0u) {
+			return t->cur_interval;
+		}
+		/* RELOAD clear: loaded, but perhaps only after the CUR read (the
+		 * old value then read as "1 clock left"): read CUR again. */
+		cur = d1_mmio_read32(t->cur_reg);
 	}
 	return cur;
 }
@@ -524,17 +531,17 @@ uint32_t d1_timer_elapsed(const struct d1_timer *t)
 }
 
 /* Clocks to the boundary of a running channel; for a one-shot 0 once it
- * expired. CUR is read before IRQ_STA: a boundary between the two reads is
- * reported as expired, never as a stale "one clock left". */
+ * expired. CUR (every read of it) comes before IRQ_STA: a boundary between
+ * the reads is reported as expired, never as a stale "one clock left". */
 static uint64_t remaining(const struct d1_timer *t)
 {
 	uint32_t cur = d1_mmio_read32(t->cur_reg);
 
 	if (t->running && t->mode == D1_TIMER_ONESHOT) {
+		cur = one_shot_cur(t, cur);
 		if (t->fired || d1_timer_irq_pending(t)) {
 			return 0u;
 		}
-		cur = one_shot_cur(t, cur);
 	}
 	return (uint64_t)cur + 1u; /* the counter includes zero */
 }
