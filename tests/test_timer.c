@@ -1087,6 +1087,30 @@ static void test_oneshot_query_across_load_edge(void **state)
 	assert_int_equal(tm.ch[0].sync_violations, 0);
 }
 
+/* d1_timer_start(D1_TIMER_ONESHOT) waits for the load, but leaves load_from
+ * as the last arm (or init) set it: 0. Under the sticky-RELOAD reading the
+ * counter's last clock (CUR = 0) then reads as "not loaded yet": remaining
+ * jumps from 2 to the whole period and elapsed from P - 2 back to 0. */
+static void test_sticky_reload_oneshot_start_last_clock(void **state)
+{
+	struct d1_timer t;
+	uint64_t c = 0;
+
+	(void)state;
+	tm.reload_sticky = true;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 1000, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_ONESHOT), D1_OK);
+	while (tm.ch[0].cur != 0u) {
+		sim_advance(1);
+	}
+	assert_int_equal(bl.count[0], 0); /* the last clock, not expired yet */
+	assert_int_equal(d1_timer_oneshot_remaining(&t, &c), D1_OK);
+	assert_int_equal(c, 1);
+	assert_int_equal(d1_timer_remaining(&t), 1);
+	assert_int_equal(d1_timer_elapsed(&t), 999);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1127,6 +1151,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_sticky_reload_short_period_starts, setup),
 	        cmocka_unit_test_setup(test_period_ns_long_on_odd_losc_rate, setup),
 	        cmocka_unit_test_setup(test_oneshot_query_across_load_edge, setup),
+	        cmocka_unit_test_setup(test_sticky_reload_oneshot_start_last_clock, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }
