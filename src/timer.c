@@ -373,7 +373,10 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	 * boundary may come before this call returns (an interrupt delaying it
 	 * by more than a period). Period two repeats period one until queued. */
 	t->next_interval = t->cur_interval;
-	t->tick_slow = mode == D1_TIMER_ONESHOT || t->rem != 0u;
+	/* Not an arm's pre-load CUR: one_shot_cur()'s "load pending" answer
+	 * for this value is cur_interval, which is then CUR itself. */
+	t->load_from = t->cur_interval;
+	t->tick_slow = (mode == D1_TIMER_ONESHOT) | (t->rem != 0u);
 	t->fired = false;
 	t->running = true;
 	acc = t->acc;

@@ -107,7 +107,9 @@ struct d1_timer {
 	uint32_t cur_interval;       /**< Interval the counter is running now. */
 	uint32_t next_interval;      /**< Interval in INTV, latched at the next boundary. */
 	uint32_t load_from;          /**< CUR before the last one-shot arm's EN store: its load is
-	                                  still pending while CUR reads this and RELOAD is set. */
+	                                  still pending while CUR reads this and RELOAD is set
+	                                  (cur_interval after a start: the
+	                                  answer is then the same either way). */
 	uint64_t clocks;             /**< Whole period, input clocks. */
 	uint64_t rem;                /**< Fraction numerator. */
 	uint64_t den;                /**< Fraction denominator. */
