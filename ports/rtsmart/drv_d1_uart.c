@@ -246,10 +246,11 @@ static rt_size_t d1_rt_uart_transmit(struct rt_serial_device *serial, rt_uint8_t
     if (tx_flag == RT_SERIAL_TX_NON_BLOCKING && fifo != RT_NULL)
     {
         bool ok = true;
-        rt_base_t level;
 
         for (;;)
         {
+            rt_base_t level;
+
             while (rt_ringbuffer_getchar(&fifo->rb, &ch) == 1)
             {
                 ok = ok && d1_uart_putc(&d->u, ch) == D1_OK;
