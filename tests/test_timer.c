@@ -508,7 +508,7 @@ static void test_clocks_to_ns_saturates(void **state)
 	(void)state;
 	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, 24000001u, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 7), D1_OK);
-	assert_int_equal(d1_timer_clocks_to_ns(&t, 0xFFFFFFFFull), UINT64_MAX);
+	assert_int_equal(d1_timer_clocks_to_ns(&t, UINT64_MAX), UINT64_MAX);
 	assert_int_equal(d1_timer_clocks_to_ns(&t, 24000001ull), 128000000000ull);
 	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
 	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 7), D1_OK);
@@ -1111,6 +1111,29 @@ static void test_sticky_reload_oneshot_start_last_clock(void **state)
 	assert_int_equal(d1_timer_elapsed(&t), 999);
 }
 
+/* timer.h: clocks_to_ns() returns UINT64_MAX only "if not representable".
+ * It saturated whenever clocks * 2^k * (1e9 / g) overflowed, before the
+ * division by hz / g: one 2^32 - 1 clock period at 24,000,001 Hz / 128
+ * (22,906 s), ten years of the D1's own LOSC, and the last third of the
+ * 24 MHz range all gave UINT64_MAX. */
+static void test_clocks_to_ns_representable_is_not_saturated(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, 24000001u, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 7), D1_OK);
+	assert_int_equal(d1_timer_clocks_to_ns(&t, 0xFFFFFFFFull), 22906491285562ull);
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_OK);
+	assert_int_equal(d1_timer_clocks_to_ns(&t, 10000000000000ull), 305175781250000000ull);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 0), D1_OK);
+	/* the largest count whose ns fit, and the next one */
+	assert_int_equal(d1_timer_clocks_to_ns(&t, 442721857769029238ull), 18446744073709551583ull);
+	assert_int_equal(d1_timer_clocks_to_ns(&t, 442721857769029239ull), UINT64_MAX);
+	assert_int_equal(d1_timer_clocks_to_ns(&t, UINT64_MAX), UINT64_MAX);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1152,6 +1175,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_period_ns_long_on_odd_losc_rate, setup),
 	        cmocka_unit_test_setup(test_oneshot_query_across_load_edge, setup),
 	        cmocka_unit_test_setup(test_sticky_reload_oneshot_start_last_clock, setup),
+	        cmocka_unit_test_setup(test_clocks_to_ns_representable_is_not_saturated, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }
