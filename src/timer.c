@@ -598,6 +598,8 @@ uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks)
 {
 	uint64_t hz;
 	uint64_t g;
+	uint64_t m;
+	uint64_t d;
 	uint64_t num;
 
 	if (t == NULL) {
@@ -607,15 +609,18 @@ uint64_t d1_timer_clocks_to_ns(const struct d1_timer *t, uint64_t clocks)
 	if (hz == 0u) {
 		return UINT64_MAX;
 	}
-	/* clocks * 2^k * 1e9 / hz, reduced by gcd(hz, 1e9). Exact for every
-	 * period of the D1's 24 MHz and 32.768 kHz sources; saturates to
-	 * UINT64_MAX where the product would not fit in 64 bits. */
+	/* clocks * m / d, m = 2^k * 1e9 / g, d = hz / g, g = gcd(hz, 1e9), as
+	 * (clocks / d) * m + (clocks % d) * m / d, exact and rounded down: the
+	 * second product is < d * m <= 1e8 * 1e9 * 2^7 < 2^64, so only a result
+	 * beyond 64 bits saturates to UINT64_MAX. */
 	g = gcd64(hz, NS_PER_S);
-	if (clocks > (UINT64_MAX >> t->prescale_log2) ||
-	    __builtin_mul_overflow(clocks << t->prescale_log2, NS_PER_S / g, &num)) {
+	m = (NS_PER_S / g) << t->prescale_log2;
+	d = hz / g;
+	if (__builtin_mul_overflow(clocks / d, m, &num) ||
+	    __builtin_add_overflow(num, clocks % d * m / d, &num)) {
 		return UINT64_MAX;
 	}
-	return num / (hz / g);
+	return num;
 }
 
 d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)

@@ -294,7 +294,7 @@ bool d1_timer_hw_enabled(const struct d1_timer *t);
 
 /**
  * @brief Convert input clocks of this handle's clock to nanoseconds, rounded
- *        down; saturates to UINT64_MAX when the 64-bit product overflows.
+ *        down; saturates to UINT64_MAX when the result exceeds 64 bits.
  * @param t      Initialised handle.
  * @param clocks Input clocks.
  * @return Nanoseconds, or UINT64_MAX if not representable or @p t is NULL.
