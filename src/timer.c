@@ -341,6 +341,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	uint32_t cfg;
 	uint32_t budget;
 	uint32_t prev;
+	uint32_t interval;
 	uint64_t acc;
 
 	if (!handle_ok(t) || (mode != D1_TIMER_PERIODIC && mode != D1_TIMER_ONESHOT)) {
@@ -368,15 +369,16 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	/* A bit left pending (by firmware, or an expiry nobody handled) would
 	 * raise an IRQ at once and be taken for the first boundary. */
 	d1_mmio_write32(reg(t, D1_TIMER_IRQ_STA_OFFSET), t->irq_bit);
-	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), t->cur_interval);
+	interval = t->cur_interval;
+	d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), interval);
 	/* The handle as d1_timer_isr() needs it from the load on: the first
 	 * boundary may come before this call returns (an interrupt delaying it
 	 * by more than a period). Period two repeats period one until queued. */
-	t->next_interval = t->cur_interval;
+	t->next_interval = interval;
 	/* Not an arm's pre-load CUR: one_shot_cur()'s "load pending" answer
 	 * for this value is cur_interval, which is then CUR itself. */
-	t->load_from = t->cur_interval;
-	t->tick_slow = (mode == D1_TIMER_ONESHOT) | (t->rem != 0u);
+	t->load_from = interval;
+	t->tick_slow = mode == D1_TIMER_ONESHOT || t->rem != 0u;
 	t->fired = false;
 	t->running = true;
 	acc = t->acc;
