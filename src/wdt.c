@@ -210,8 +210,7 @@ d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action 
 		return e;
 	}
 	arm(w, idx, (unsigned)action);
-	/* A new count: an interval reached before it is not this run's. */
-	d1_mmio_write32(reg(w, D1_WDT_IRQ_STA_OFFSET), D1_WDT_IRQ_STA_IRQ_PEND_BITS);
+	d1_wdt_irq_ack(w); /* a new count: an interval reached before it is not this run's */
 	if (achieved_ms != NULL) {
 		*achieved_ms = ms;
 	}
