@@ -74,12 +74,13 @@
 #ifndef BSP_D1_WDT_KEEP_FEED_MS
 #define BSP_D1_WDT_KEEP_FEED_MS 1000
 #endif
-/* The feeder's period as the kernel runs it: rt_tick_from_millisecond()
- * rounds up to whole ticks. */
+/* The feeder's period as the kernel runs it, in whole ms rounded down:
+ * rt_tick_from_millisecond() rounds up to whole ticks. A whole number of
+ * ms N is <= this floor exactly when N ms is <= the period itself, so
+ * both checks below (this one and SET_TIMEOUT's) compare with it. */
 #define D1_RT_WDT_FEED_TICK_MS \
     (((BSP_D1_WDT_KEEP_FEED_MS * RT_TICK_PER_SECOND + 999) / 1000) * 1000 / RT_TICK_PER_SECOND)
-#if ((BSP_D1_WDT_KEEP_FEED_MS * RT_TICK_PER_SECOND + 999) / 1000) * 1000 >= \
-    BSP_D1_WDT_KEEP_TIMEOUT_S * 1000 * RT_TICK_PER_SECOND
+#if D1_RT_WDT_FEED_TICK_MS >= BSP_D1_WDT_KEEP_TIMEOUT_S * 1000
 #error "BSP_D1_WDT_KEEP_FEED_MS, in whole ticks, must be shorter than the kept timeout"
 #endif
 #endif
