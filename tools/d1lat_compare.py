@@ -73,7 +73,7 @@ def parse_reports(text, source="input"):
     line next to the report line of the same run (either order) is that
     run, counted once."""
     runs = []
-    from_dump = []
+    last_dump = None  # whether runs[-1] came from a dump line; None once paired
     dec = json.JSONDecoder()
     for lineno, line in enumerate(text.splitlines(), 1):
         at = line.find('{"tool":')
@@ -97,11 +97,11 @@ def parse_reports(text, source="input"):
                 raise UsageError("%s:%d: report lacks field %r" % (source, lineno, key))
         obj.setdefault("overflow_fields", [])  # format 1: upper bounds
         obj.setdefault("approx_fields", [])    # format 2: bucket estimates
-        if runs and from_dump[-1] == (not dump) and same_run(runs[-1], obj):
-            from_dump[-1] = "paired"  # a third such line is another run
+        if last_dump == (not dump) and same_run(runs[-1], obj):
+            last_dump = None  # a third such line is another run
             continue
         runs.append(obj)
-        from_dump.append(dump)
+        last_dump = dump
     return runs
 
 
