@@ -4,9 +4,9 @@
 # (issue 12), counted with -icount shift=0 through instret, on the d1
 # build's libd1drivers.a (-Os, fenced MMIO seam): on QEMU virt (-bios none,
 # M-mode), and on the emulated D1 (-M allwinner-d1, S-mode under its
-# OpenSBI) when its cached binary is there ($D1_EMU_QEMU, or the newest
-# ~/.cache/d1drivers/qemu-d1/bin/*/qemu-system-riscv64 that emu/qemu-d1/build.sh
-# left; this script never builds QEMU). Prints figures, asserts nothing
+# OpenSBI) when its cached binary is there ($D1_EMU_QEMU, or the one that
+# emu/qemu-d1/build.sh cached for this checkout's overlay key; this script
+# never builds QEMU). Prints figures, asserts nothing
 # about them. Usage: tests/bench_timer_isr_qemu.sh [d1-build-dir]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,7 +28,14 @@ out=$(timeout 60 qemu-system-riscv64 -M virt -bios none -nographic -icount shift
 echo "$out" | tr -d '\r'
 echo "$out" | grep -q '^PASS timer_isr_icount'
 
-d1q=${D1_EMU_QEMU:-$(ls -t "$HOME"/.cache/d1drivers/qemu-d1/bin/*/qemu-system-riscv64 2>/dev/null | head -1 || true)}
+# The binary of the overlay as it is in this checkout (its key), not the
+# newest cached one: an older key is another emulator.
+if [ -z "${D1_EMU_QEMU:-}" ]; then
+  key=$(emu/qemu-d1/build.sh --print-key 2>/dev/null || true)
+  cache=${D1_EMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
+  [ -n "$key" ] && D1_EMU_QEMU=$cache/qemu-d1/bin/$key/qemu-system-riscv64
+fi
+d1q=${D1_EMU_QEMU:-}
 if [ -n "$d1q" ] && [ -x "$d1q" ]; then
   cc -DHARNESS_D1 -Wl,--defsym=HARNESS_ORIGIN=0x40200000 -o "$tmp/timer_isr_d1.elf"
   riscv64-unknown-elf-objcopy -O binary "$tmp/timer_isr_d1.elf" "$tmp/timer_isr_d1.bin"
@@ -44,7 +51,8 @@ if [ -n "$d1q" ] && [ -x "$d1q" ]; then
   done
   kill "$qpid" 2>/dev/null || true
   wait "$qpid" 2>/dev/null || true
-  out=$(tr -d '\r' <"$tmp/d1.log" | sed -n '/^calibration/,/^PASS/p')
+  # The guest's last line has no newline: QEMU's message on the kill follows it.
+  out=$(tr -d '\r' <"$tmp/d1.log" | sed -n '/^calibration/,/^PASS/{s/qemu-system-riscv64: terminating.*//;p}')
   echo "$out"
 else
   echo "-- emulated D1: no cached emulator binary (emu/qemu-d1/build.sh), skipped"

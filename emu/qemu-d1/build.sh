@@ -9,6 +9,7 @@
 # progress message goes to stderr.  Environment:
 #   D1_EMU_CACHE  cache directory (default ${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers)
 #   D1_EMU_JOBS   ninja jobs (default: nproc, at most 2)
+#   D1_EMU_KEEP   cached binaries kept, the new one included (default 4)
 #
 # Layout of the cache:
 #   $D1_EMU_CACHE/qemu-src/            apt-get source output (pristine .dsc/.tar)
@@ -53,12 +54,20 @@ have_deb_src() {
 
 ensure_deb_src() {
     have_deb_src && return 0
-    local f=/etc/apt/sources.list.d/debian.sources
-    [ -f "$f" ] || die "no deb-src entry and no $f to derive one from"
-    say "adding deb-src entries (same URIs/suites as $f)"
-    # deb822: repeat each stanza with Types: deb-src.
-    sed -e 's/^Types:.*/Types: deb-src/' "$f" |
-        $SUDO tee /etc/apt/sources.list.d/d1drivers-deb-src.sources >/dev/null
+    local f=/etc/apt/sources.list.d/debian.sources l=/etc/apt/sources.list
+    if [ -f "$f" ]; then
+        say "adding deb-src entries (same URIs/suites as $f)"
+        # deb822: repeat each stanza with Types: deb-src.
+        sed -e 's/^Types:.*/Types: deb-src/' "$f" |
+            $SUDO tee /etc/apt/sources.list.d/d1drivers-deb-src.sources >/dev/null
+    elif grep -qsE '^deb ' "$l"; then
+        say "adding deb-src lines (same URIs/suites as $l)"
+        # One-line format: each "deb ..." line again as "deb-src ...".
+        sed -n -e 's/^deb /deb-src /p' "$l" |
+            $SUDO tee /etc/apt/sources.list.d/d1drivers-deb-src.list >/dev/null
+    else
+        die "no deb-src entry, and neither $f nor deb lines in $l to derive one from"
+    fi
     $SUDO apt-get -o DPkg::Lock::Timeout=900 update -qq
 }
 
@@ -144,6 +153,20 @@ apply_patches() {
         cp "$p" "$applied"
         say "applied $name"
     done
+}
+
+# Keep the binaries of the newest few keys (each is ~50 MB; every overlay
+# change makes a new key). The one just built is always kept.
+keep_bins=${D1_EMU_KEEP:-4}
+prune_cache() {
+    local cur=$1 d n=0
+    while IFS= read -r d; do
+        [ "$(basename "$d")" = "$cur" ] && continue
+        n=$((n + 1))
+        [ "$n" -lt "$keep_bins" ] && continue
+        rm -rf "$d"
+        say "pruned old emulator $(basename "$d")"
+    done < <(ls -dt "$cache"/qemu-d1/bin/*/ 2>/dev/null | sed 's:/$::')
 }
 
 main() {
@@ -256,6 +279,7 @@ main() {
     mv "$bin.tmp" "$bin"
     echo "$ver $key" >"$(dirname "$bin")/KEY"
     say "cached $bin"
+    prune_cache "$key"
     echo "$bin"
 }
 
