@@ -176,6 +176,12 @@ d1_err_t d1_wdt_start(struct d1_wdt *w, uint32_t timeout_ms, enum d1_wdt_action 
 /**
  * @brief Change the timeout, keeping the run state and the action (a running
  *        one is fed before and after).
+ *
+ * A running watchdog is switched to the 24 MHz-derived clock if firmware
+ * left it on the LOSC. A stopped one gets only its interval; its clock
+ * source stays as it is until d1_wdt_start() selects the 24 MHz-derived
+ * clock, so @p achieved_ms is in that clock (d1_wdt_get_state() meanwhile
+ * decodes the source CFG holds).
  * @param w           Initialised handle.
  * @param timeout_ms  Timeout, 1..16000 ms, rounded up to the table.
  * @param achieved_ms Optional: the timeout programmed, ms.
