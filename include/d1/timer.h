@@ -8,6 +8,15 @@
  * docs/hardware-facts.md "Timer"; the decisions built on them:
  * docs/design.md "Timer". A NULL or never-initialised handle gives D1_EINVAL
  * (or the documented neutral value) and touches no register.
+ *
+ * Concurrency: d1_timer_isr() of a channel may interrupt any call on its
+ * handle. A call that changes the handle (the period setters, start, stop,
+ * one-shot arm and cancel) must not be interrupted by another such call on
+ * the same handle, e.g. an expiry handler that re-arms while a thread
+ * cancels: make those calls with interrupts off (or the channel's IRQ
+ * masked), as the NuttX and RT-Thread glue do. The library takes no lock of
+ * its own there (d1_timer_stop() waits the sync time, up to 11.7 ms on the
+ * LOSC).
  */
 #ifndef D1_TIMER_H
 #define D1_TIMER_H
