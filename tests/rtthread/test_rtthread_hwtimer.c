@@ -14,6 +14,7 @@
 
 #include "d1/memmap.h"
 #include "d1/port.h"
+#include "d1/timer_regs.h"
 #include "d1_rt.h"
 #include "rtt_host.h"
 #include "sim.h"
@@ -354,6 +355,69 @@ static void test_isr_during_start(void **state)
 	}
 }
 
+/* The first timeout indication restarts the timer from the callback
+ * (interrupt context), as an application's timeout callback may. */
+static unsigned rearms;
+
+static rt_err_t on_timeout_rearm(rt_device_t d, rt_size_t size)
+{
+	(void)d;
+	(void)size;
+	if (indications++ == 0u) {
+		rearms++;
+		assert_int_equal(write_us(0, 100), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	}
+	return RT_EOK;
+}
+
+static void stop_with_isr_at(uint64_t point)
+{
+	rt_int32_t f = 1000000;
+	rt_hwtimer_mode_t mode = HWTIMER_MODE_PERIOD;
+
+	(void)setup(NULL);
+	rtt_host_irq_lock = d1_port_critical_enter;
+	rtt_host_irq_unlock = d1_port_critical_exit;
+	rearms = 0;
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), RT_EOK);
+	rt_device_set_rx_indicate_host(dev, on_timeout_rearm);
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f), RT_EOK);
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
+	assert_int_equal(write_us(0, 100), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	sim_advance(2400u + 100u); /* a boundary, its interrupt not yet taken */
+	sim_irq_arm(point, take_timer_irq, NULL);
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_STOP, RT_NULL), RT_EOK);
+	sim_irq_disarm();
+}
+
+/* A thread's HWTIMER_CTRL_STOP (the framework calls ops->stop with
+ * interrupts on) against a boundary's interrupt whose callback restarts
+ * the timer, taken at every access and delay of the stop. Either order is
+ * a correct outcome (stopped, or restarted), but the port's view must be
+ * the hardware's: while the counter runs, a frequency change is refused
+ * (-RT_EBUSY); once it is stopped, accepted. Before the fix, an interrupt
+ * in the stop's sync wait restarted the counter and the stop then marked
+ * the port stopped: FREQ_SET was accepted under a running counter, whose
+ * reads then used the new scale. */
+static void test_stop_against_restarting_isr(void **state)
+{
+	uint64_t events;
+
+	(void)state;
+	stop_with_isr_at(SIM_IRQ_NEVER);
+	events = sim_irq_events();
+	for (uint64_t p = 0; p <= 2u * events + 1u; p++) {
+		rt_int32_t f = 2000000;
+		bool counting;
+
+		stop_with_isr_at(p);
+		counting = (tm.ch[CH].ctrl & D1_TIMER_CTRL_EN_BITS) != 0u;
+		assert_int_equal(rearms, 1); /* the interrupt was taken */
+		assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_FREQ_SET, &f),
+		                 counting ? -RT_EBUSY : RT_EOK);
+	}
+}
+
 /* Bad counts reach the port only through a broken caller: refused, no
  * register written. */
 static void test_bad_counts(void **state)
@@ -395,6 +459,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_open_fails_when_hw_refuses, setup),
 	        cmocka_unit_test_setup(test_timeout_sweep, setup),
 	        cmocka_unit_test_setup(test_isr_during_start, setup),
+	        cmocka_unit_test_setup(test_stop_against_restarting_isr, setup),
 	        cmocka_unit_test_setup(test_bad_counts, setup),
 	        cmocka_unit_test_setup(test_name_taken, setup),
 	};
