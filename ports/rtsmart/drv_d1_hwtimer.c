@@ -132,12 +132,18 @@ static inline uint64_t d1_rt_hwtimer_time(void)
 #endif
 }
 
+/* The framework calls this from a thread with interrupts on (CTRL_STOP,
+ * write, close) and from the ISR (a one-shot's end): interrupts off, so a
+ * callback that restarts the timer runs before or after the whole stop,
+ * never in its sync wait (include/d1/timer.h "Concurrency"). */
 static void d1_rt_hwtimer_stop(rt_hwtimer_t *timer)
 {
     struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)timer;
+    rt_base_t level = rt_hw_interrupt_disable();
 
     (void)d1_timer_stop(&h->t);
     h->running = false;
+    rt_hw_interrupt_enable(level);
 }
 
 static void d1_rt_hwtimer_ops_init(rt_hwtimer_t *timer, rt_uint32_t state)
