@@ -1791,6 +1791,33 @@ static void test_io_before_configure_with_dlab_left_set(void **state)
 	assert_int_equal(um.cap[0].byte, 'Z');
 }
 
+/* Bad input on a handle initialised but not yet configured (putc, getc and
+ * the byte mode are usable then): the error comes before any access. The
+ * check for an unusable line reads LCR while unconfigured (uart.h
+ * "Unusable line"), but a NULL out-parameter or a bad size or event mask
+ * is known without it (d1_uart_irq_poll(): "Nothing read on error"; the
+ * bad-input rule: zero reads, docs/reliability.md). */
+static void test_bad_input_before_configure_reads_nothing(void **state)
+{
+	uint64_t r0;
+
+	(void)state;
+#define NO_ACCESS(expr, err)                                                                       \
+	do {                                                                                       \
+		r0 = sim_reads();                                                                  \
+		SIM_EXPECT_NO_WRITE(expr, err);                                                    \
+		assert_int_equal(sim_reads() - r0, 0);                                             \
+	} while (0)
+	NO_ACCESS(d1_uart_irq_poll(&u, NULL), D1_EINVAL);
+	NO_ACCESS(d1_uart_getc(&u, NULL), D1_EINVAL);
+	NO_ACCESS(d1_uart_rx_ready(&u, NULL), D1_EINVAL);
+	NO_ACCESS(d1_uart_tx_ready(&u, NULL), D1_EINVAL);
+	NO_ACCESS(d1_uart_irq_set(&u, D1_UART_EV_BUSY), D1_EINVAL);
+	NO_ACCESS(d1_uart_irq_start(&u, rxbuf, 3, NULL, 0), D1_EINVAL);
+	NO_ACCESS(d1_uart_irq_start(&u, NULL, 0, NULL, 16), D1_EINVAL);
+#undef NO_ACCESS
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1875,6 +1902,8 @@ int main(void)
 	        cmocka_unit_test_setup_teardown(test_configure_dlab_set_no_blind_write, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_restore_lcr_retry_counted, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_bad_input_before_configure_reads_nothing,
+	                                        setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_io_before_configure_with_dlab_left_set, setup,
 	                                        teardown),
 	        cmocka_unit_test_setup_teardown(test_isr_slow_path_overrun_at_its_last_lsr_read,
