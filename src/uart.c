@@ -563,7 +563,9 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 /* Common checks of the polled calls. */
 /* The handle, and a usable line (uart.h "Unusable line"): before the first
  * configure, DLAB left set by firmware makes offsets 0 and 1 the divisor
- * latch; LCR is only read. */
+ * latch; LCR is only read. A caller with other arguments checks them
+ * first: bad input is answered before this read (docs/reliability.md
+ * "Bad input"; a review of 5 Dec 2026). */
 static d1_err_t check_io(const struct d1_uart *u)
 {
 	if (u == NULL || u->base == 0u) {
@@ -660,15 +662,12 @@ static ALWAYS_INLINE bool count_lsr(struct d1_uart *u, uint32_t lsr)
 
 d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 {
-	d1_err_t err = check_io(u);
+	d1_err_t err = c == NULL ? D1_EINVAL : check_io(u);
 	uint32_t lsr;
 	uint32_t v;
 	uintptr_t s;
 	bool bad;
 
-	if (err == D1_OK && c == NULL) {
-		err = D1_EINVAL;
-	}
 	if (err == D1_OK && u->irq_mode) {
 		err = D1_ESTATE;
 	}
@@ -703,9 +702,9 @@ d1_err_t d1_uart_getc(struct d1_uart *u, uint8_t *c)
 
 /* Checks of the byte-mode calls: an initialised, usable handle that the
  * ring-mode ISR does not own. */
-static d1_err_t check_byte_mode(const struct d1_uart *u)
+static d1_err_t check_byte_mode(const struct d1_uart *u, bool bad_arg)
 {
-	d1_err_t err = check_io(u);
+	d1_err_t err = bad_arg ? D1_EINVAL : check_io(u);
 
 	if (err == D1_OK && u->irq_mode) {
 		err = D1_ESTATE;
@@ -715,13 +714,10 @@ static d1_err_t check_byte_mode(const struct d1_uart *u)
 
 d1_err_t d1_uart_irq_set(struct d1_uart *u, uint32_t ev)
 {
-	d1_err_t err = check_byte_mode(u);
+	d1_err_t err = check_byte_mode(u, (ev & ~(D1_UART_EV_RX | D1_UART_EV_TX)) != 0u);
 	uintptr_t s;
 	uint8_t ier = 0u;
 
-	if (err == D1_OK && (ev & ~(D1_UART_EV_RX | D1_UART_EV_TX)) != 0u) {
-		err = D1_EINVAL;
-	}
 	if (err != D1_OK) {
 		return err;
 	}
@@ -748,13 +744,10 @@ static uint32_t isr_other(struct d1_uart *u, uint32_t iid);
 
 d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 {
-	d1_err_t err = check_byte_mode(u);
+	d1_err_t err = check_byte_mode(u, ev == NULL);
 	uint32_t iid;
 	uint32_t lsr;
 
-	if (err == D1_OK && ev == NULL) {
-		err = D1_EINVAL;
-	}
 	if (err != D1_OK) {
 		return err;
 	}
@@ -792,11 +785,8 @@ d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 
 d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready)
 {
-	d1_err_t err = check_byte_mode(u);
+	d1_err_t err = check_byte_mode(u, ready == NULL);
 
-	if (err == D1_OK && ready == NULL) {
-		err = D1_EINVAL;
-	}
 	if (err != D1_OK) {
 		return err;
 	}
@@ -824,12 +814,9 @@ d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready)
 
 d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room)
 {
-	d1_err_t err = check_io(u);
+	d1_err_t err = room == NULL ? D1_EINVAL : check_io(u);
 	uintptr_t s;
 
-	if (err == D1_OK && room == NULL) {
-		err = D1_EINVAL;
-	}
 	if (err != D1_OK) {
 		return err;
 	}
@@ -845,15 +832,13 @@ d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room)
 d1_err_t d1_uart_irq_start(struct d1_uart *u, uint8_t *rx_buf, uint32_t rx_size, uint8_t *tx_buf,
                            uint32_t tx_size)
 {
-	d1_err_t err = check_io(u);
+	/* Each ring: a power-of-two buffer of at least 2 bytes, or none. */
+	bool bad = (rx_size != 0u && (rx_buf == NULL || rx_size < 2u || !is_pow2(rx_size))) ||
+	           (rx_size == 0u && rx_buf != NULL) ||
+	           (tx_size != 0u && (tx_buf == NULL || tx_size < 2u || !is_pow2(tx_size))) ||
+	           (tx_size == 0u && tx_buf != NULL);
+	d1_err_t err = bad ? D1_EINVAL : check_io(u);
 
-	if (err == D1_OK &&
-	    ((rx_size != 0u && (rx_buf == NULL || rx_size < 2u || !is_pow2(rx_size))) ||
-	     (rx_size == 0u && rx_buf != NULL) ||
-	     (tx_size != 0u && (tx_buf == NULL || tx_size < 2u || !is_pow2(tx_size))) ||
-	     (tx_size == 0u && tx_buf != NULL))) {
-		err = D1_EINVAL;
-	}
 	if (err == D1_OK && u->irq_mode) {
 		err = D1_EBUSY;
 	}
