@@ -88,7 +88,9 @@ static struct d1_rt_uart d1_uart_dev;
 /* Move every good byte the hardware FIFO holds into the framework's RX
  * ring (bad ones are counted and dropped by d1_uart_rx_ready(); what does
  * not fit is read all the same, so the level interrupt drops, and counted
- * in fw_dropped); returns the bytes moved. */
+ * in fw_dropped); returns the bytes moved. At most a FIFO's worth plus one
+ * per call, as the library's own RX loops: a stuck LSR.DR must not hold the
+ * CPU for ever (a cause still pending keeps the level line high). */
 static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
 {
     struct rt_serial_rx_fifo *rx = (struct rt_serial_rx_fifo *)d->parent.serial_rx;
@@ -96,8 +98,9 @@ static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
     bool ready = false;
     uint8_t b;
 
-    while (d1_uart_rx_ready(&d->u, &ready) == D1_OK && ready &&
-           d1_uart_getc(&d->u, &b) == D1_OK)
+    for (rt_uint32_t k = 0u; k <= D1_RT_UART_FIFO && d1_uart_rx_ready(&d->u, &ready) == D1_OK &&
+                             ready && d1_uart_getc(&d->u, &b) == D1_OK;
+         k++)
     {
         if (rx == RT_NULL || rt_ringbuffer_putchar(&rx->rb, b) == 0u)
         {
