@@ -311,8 +311,10 @@ static void test_pll_cpu_rounds_down_and_reports(void **state)
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1010), &got), D1_OK);
 	assert_int_equal(got, MHZ(1008));
 	w = sim_writes();
+	got = 0;
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(1008) + 1u, &got), D1_OK);
 	assert_int_equal(sim_writes(), w);
+	assert_int_equal(got, MHZ(1008)); /* reported on that path too */
 	/* the minimum, N = 12 */
 	assert_int_equal(d1_ccu_set_pll_cpu(&ccu, MHZ(288), &got), D1_OK);
 	assert_int_equal(rate(D1_CCU_CLK_RISCV), MHZ(288));
@@ -701,6 +703,7 @@ static void test_invalid_inputs_write_nothing(void **state)
 	assert_int_equal(hz, 7u);
 	SIM_EXPECT_NO_WRITE(d1_ccu_set_cpu_limit(NULL, MHZ(1200)), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(287)), D1_ERANGE);
+	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(288)), D1_OK); /* N = 12, the lowest */
 	SIM_EXPECT_NO_WRITE(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u + 1u), D1_ERANGE);
 	assert_int_equal(d1_ccu_set_cpu_limit(&ccu, MHZ(24) * 256u), D1_OK);
 	/* beyond what the PLL can produce (N > 256) even with no ceiling */

@@ -306,6 +306,47 @@ static void test_init_errors_and_null(void **state)
 	assert_true(d1_lat_counts_to_ps(&ra, 5u) == 0u);
 }
 
+/* Nearest rank of percentile @q_ppm of @n samples: max(1, ceil(q * n / 10^6)). */
+static uint64_t nearest_rank(uint64_t n, uint64_t q_ppm)
+{
+	uint64_t r = (n * q_ppm + 999999u) / 1000000u;
+
+	return r == 0u ? 1u : r;
+}
+
+/* The summary's five percentiles are exactly 50, 90, 99, 99.9 and 99.99 %:
+ * for each, and for each neighbour q +- 1 ppm, a sample count whose nearest
+ * rank differs between the two; samples below that rank read 1, the one at
+ * it 2, those above it 3, so the percentile must read 2. */
+static void test_summary_percentiles_are_exact_ranks(void **state)
+{
+	static const uint32_t q[D1_LAT_NPCT] = {500000u, 900000u, 990000u, 999000u, 999900u};
+	struct d1_lat_summary s;
+
+	(void)state;
+	for (unsigned i = 0; i < D1_LAT_NPCT; i++) {
+		for (int d = -1; d <= 1; d += 2) {
+			uint64_t qn = (uint64_t)((int64_t)q[i] + d);
+			uint64_t n = 2;
+			uint64_t k;
+
+			while (nearest_rank(n, q[i]) == nearest_rank(n, qn)) {
+				n++;
+			}
+			assert_true(n < 2000000u);
+			assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+			k = nearest_rank(n, q[i]);
+			for (uint64_t j = 1; j <= n; j++) {
+				d1_lat_record(&ra, j < k ? 1u : j == k ? 2u : 3u);
+			}
+			assert_int_equal(d1_lat_summarize(&ra, &s), D1_OK);
+			assert_int_equal(s.samples, n);
+			assert_int_equal(s.pct[i], 2);
+			assert_false(s.pct_approx[i]);
+		}
+	}
+}
+
 static void test_missed_not_in_histogram(void **state)
 {
 	(void)state;
@@ -501,6 +542,38 @@ static void test_report_text(void **state)
 	assert_non_null(strstr(buf, "  max             5000        208333.333\n"));
 	assert_non_null(strstr(buf, "  mean               -         21041.292 ~\n"));
 	assert_non_null(strstr(buf, "  ~ bucket estimate"));
+}
+
+/* 50 samples of 1 and 50 of 5000: p50 is exact, p90 and p99 are estimates
+ * of the bucket [4992, 5055] (clamped to max: midpoint 4996), p99.9 and
+ * p99.99 reach its last sample, max itself. Every estimate is listed in
+ * approx_fields, in order; the text report has every one of its lines. */
+static void test_report_lists_each_estimate(void **state)
+{
+	char buf[D1_LAT_REPORT_SIZE];
+	size_t n = 0;
+
+	(void)state;
+	assert_int_equal(d1_lat_init(&ra, 24000000u), D1_OK);
+	for (unsigned i = 0; i < 50u; i++) {
+		d1_lat_record(&ra, 1u);
+		d1_lat_record(&ra, 5000u);
+	}
+	assert_int_equal(d1_lat_report_json(&ra, NULL, buf, sizeof(buf), &n), D1_OK);
+	assert_non_null(strstr(buf, "\"p50_ns\":41.667,\"p90_ns\":208166.667,"));
+	assert_non_null(strstr(
+	        buf, "\"approx\":true,\"approx_fields\":[\"p90_ns\",\"p99_ns\",\"mean_ns\"],"));
+	assert_int_equal(d1_lat_report_text(&ra, NULL, buf, sizeof(buf), &n), D1_OK);
+	assert_non_null(strstr(buf, "\n  layout       : exact 0 .. 1023 counts, 64 buckets per "
+	                            "octave to 33554431 (<= 0.79 %)\n"));
+	assert_non_null(strstr(buf, "\n  above exact  : 50 samples, 0 above the top\n"
+	                            "  saturated    : 0\n"
+	                            "  stat          counts                ns\n"
+	                            "  min                1            41.667\n"
+	                            "  p50                1            41.667\n"
+	                            "  p90             4996        208166.667 ~\n"
+	                            "  p99             4996        208166.667 ~\n"
+	                            "  p99.9           5000        208333.333\n"));
 }
 
 static void test_report_small_buffer(void **state)
@@ -704,6 +777,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test(test_init_errors_and_null),
+	        cmocka_unit_test(test_summary_percentiles_are_exact_ranks),
 	        cmocka_unit_test(test_layout_tiles_u32),
 	        cmocka_unit_test(test_record_uses_layout),
 	        cmocka_unit_test(test_exact_counts),
@@ -714,6 +788,7 @@ int main(void)
 	        cmocka_unit_test(test_conversion),
 	        cmocka_unit_test(test_report_json_exact),
 	        cmocka_unit_test(test_report_text),
+	        cmocka_unit_test(test_report_lists_each_estimate),
 	        cmocka_unit_test(test_report_small_buffer),
 	        cmocka_unit_test(test_report_escaping_and_empty),
 	        cmocka_unit_test(test_report_json_high_bytes),

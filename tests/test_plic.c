@@ -828,6 +828,63 @@ static void test_foreign_claim_completed_and_counted(void **state)
 	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
 }
 
+/* The ends of the documented ranges are accepted and written: prio_max 1
+ * and 31, one source, a threshold equal to prio_max. */
+static void test_range_ends_accepted(void **state)
+{
+	(void)state;
+	assert_int_equal(d1_plic_init_ex(&plic, BASE, D1_PLIC_CTX_S, NSRC, 1, 1), D1_OK);
+	assert_int_equal(pm.threshold[D1_PLIC_CTX_S], 1);
+	assert_int_equal(d1_plic_set_priority(&plic, 1, 2), D1_ERANGE);
+	assert_int_equal(d1_plic_set_max_priority(&plic, 1), D1_OK);
+	assert_int_equal(d1_plic_init_ex(&plic, BASE, D1_PLIC_CTX_S, 1, 5, 5), D1_OK);
+	assert_int_equal(plic.nsources, 1);
+	assert_int_equal(pm.threshold[D1_PLIC_CTX_S], 5);
+	assert_int_equal(d1_plic_set_threshold(&plic, 5), D1_OK);
+	assert_int_equal(d1_plic_set_threshold(&plic, 6), D1_ERANGE);
+	assert_int_equal(d1_plic_set_max_priority(&plic, D1_PLIC_PRIO_MAX), D1_OK);
+	assert_int_equal(d1_plic_set_threshold(&plic, D1_PLIC_PRIO_MAX), D1_OK);
+	assert_int_equal(pm.threshold[D1_PLIC_CTX_S], D1_PLIC_PRIO_MAX);
+	assert_int_equal(d1_plic_set_priority(&plic, 1, D1_PLIC_PRIO_MAX), D1_OK);
+	assert_int_equal(pm.prio[1], D1_PLIC_PRIO_MAX);
+}
+
+/* The dispatch limit is exclusive at both of its sources: an id equal to
+ * table_len (beyond a short table) is unhandled, an id of nsources + 1 is
+ * foreign, even where the table has a handler at that index. */
+static void test_dispatch_limit_is_exclusive(void **state)
+{
+	struct d1_plic_stats st = {0};
+
+	(void)state;
+	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 100, 0), D1_OK);
+	table_all(level_handler, false);
+	/* firmware enabled source 101 (nsources + 1) in this context */
+	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(101), 9);
+	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 101 / 32), 1u << (101 % 32));
+	plic_model_set_level(&pm, 101, true);
+	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
+	assert_int_equal(hl.calls[101], 0);
+	assert_int_equal(st.foreign, 1);
+	assert_int_equal(st.last_foreign, 101);
+	assert_false(plic_model_enabled(&pm, D1_PLIC_CTX_S, 101));
+	/* source 40 with a table of 40 entries (ids 0..39) */
+	assert_int_equal(d1_plic_set_priority(&plic, 40, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 40), D1_OK);
+	plic_model_set_level(&pm, 40, true);
+	assert_int_equal(d1_plic_isr(&plic, table, 40, &st), 0);
+	assert_int_equal(hl.calls[40], 0);
+	assert_int_equal(st.unhandled, 1);
+	assert_false(plic_model_enabled(&pm, D1_PLIC_CTX_S, 40));
+	/* the last id inside both limits runs */
+	assert_int_equal(d1_plic_set_priority(&plic, 100, 1), D1_OK);
+	assert_int_equal(d1_plic_enable(&plic, 100), D1_OK);
+	plic_model_set_level(&pm, 100, true);
+	assert_int_equal(d1_plic_isr(&plic, table, 101, &st), 1);
+	assert_int_equal(hl.calls[100], 1);
+	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
+}
+
 /* Issue 11 item 9: the openC906 RTL answers an S-mode access to a priority
  * register without S_PER with PSLVERR (a load/store access fault); the model
  * faults the same way. The old check read the register directly: an
@@ -1072,6 +1129,8 @@ int main(void)
 	        cmocka_unit_test_setup(test_self_complete_not_repeated, setup),
 	        cmocka_unit_test_setup(test_invalid_inputs_write_nothing, setup),
 	        cmocka_unit_test_setup(test_foreign_claim_completed_and_counted, setup),
+	        cmocka_unit_test_setup(test_range_ends_accepted, setup),
+	        cmocka_unit_test_setup(test_dispatch_limit_is_exclusive, setup),
 	        cmocka_unit_test_setup(test_delegation_check_is_trap_safe, setup),
 	        cmocka_unit_test_setup(test_delegation_without_probe_support, setup),
 	        cmocka_unit_test_setup(test_model_faults_like_the_rtl, setup),

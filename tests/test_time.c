@@ -138,6 +138,32 @@ static void test_wrap_safe(void **state)
 	}
 }
 
+/* The stall bound counts equal readings in a row: one tick of progress
+ * (an interrupt moving `time` once, half-way through the bound) starts the
+ * count again, so a counter that stops after it ends the delay with
+ * D1_ETIMEDOUT after a full D1_TIME_STALL_READS more equal readings. */
+static void tick_once(void *arg)
+{
+	(void)arg;
+	sim_advance(1);
+}
+
+static void test_stall_count_restarts_on_progress(void **state)
+{
+	const uint64_t half = D1_TIME_STALL_READS / 2u;
+	uint64_t r0;
+
+	(void)state;
+	sim_set_time_step(0);
+	sim_set_time_rescue(4u * D1_TIME_STALL_READS); /* (a spin for ever ends here) */
+	r0 = sim_time_reads();
+	sim_irq_arm(2u * half, tick_once, NULL); /* before reading number half */
+	assert_int_equal(d1_time_delay_us(1000), D1_ETIMEDOUT);
+	assert_int_equal(sim_irq_taken(), 1);
+	assert_int_equal(sim_time_reads() - r0, half + D1_TIME_STALL_READS + 1u);
+	sim_irq_disarm();
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -146,6 +172,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_never_early_coarse_clock, setup),
 	        cmocka_unit_test_setup(test_never_early_large_values, setup),
 	        cmocka_unit_test_setup(test_wrap_safe, setup),
+	        cmocka_unit_test_setup(test_stall_count_restarts_on_progress, setup),
 	};
 	return cmocka_run_group_tests_name("time", tests, NULL, NULL);
 }

@@ -1164,6 +1164,92 @@ static void test_clocks_to_ns_representable_is_not_saturated(void **state)
 	assert_int_equal(d1_timer_clocks_to_ns(&t, UINT64_MAX), UINT64_MAX);
 }
 
+/* d1_timer_set_clock() drops the period set before it (computed for the old
+ * clock): a start then asks for a new one instead of running the old count
+ * on the new clock. */
+static void test_set_clock_drops_the_period(void **state)
+{
+	struct d1_timer t;
+
+	(void)state;
+	assert_int_equal(d1_timer_init(&t, D1_TIMER_BASE, 0, D1_OSC24M_HZ, D1_LOSC_HZ), D1_OK);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 24000, NULL), D1_OK);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_LOSC, 0), D1_OK);
+	SIM_EXPECT_NO_WRITE(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_ESTATE);
+	assert_int_equal(d1_timer_set_period_clocks(&t, 32, NULL), D1_OK);
+	assert_int_equal(d1_timer_start(&t, D1_TIMER_PERIODIC), D1_OK);
+	assert_int_equal((tm.ch[0].ctrl >> 2) & 3u, D1_TIMER_CLK_SRC_LOSC);
+}
+
+/* A re-arm of a prescaled one-shot deducts the sync wait in input clocks of
+ * that prescaler: OSC24M /128, 3 input clocks = 16 us = 3 clocks, so a
+ * deadline of 1,000 is armed as 997 and still fires 1,000 input clocks
+ * (+ the load clock) after the call, not clamped to the minimum lead. */
+static void test_oneshot_rearm_prescaled_deducts_sync(void **state)
+{
+	struct d1_timer t;
+	struct d1_timer_stats st;
+
+	(void)state;
+	oneshot_handle(&t, 0);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 7), D1_OK);
+	assert_int_equal(d1_timer_oneshot_arm(&t, 100000), D1_OK);
+	sim_advance(1000);
+	uint64_t t1 = sim_now();
+	assert_int_equal(d1_timer_oneshot_arm(&t, 1000), D1_OK);
+	assert_int_equal(tm.ch[0].intv, 996); /* 1000 - 3 waited, N + 1 */
+	uint64_t at = until_boundary(0, 140000);
+	assert_true(at - t1 >= 1000u * 128u);
+	assert_true(at - t1 <= 1001u * 128u);
+	assert_int_equal(d1_timer_get_stats(&t, &st), D1_OK);
+	assert_int_equal(st.oneshot_clamped, 0);
+	assert_int_equal(tm.ch[0].sync_violations, 0);
+}
+
+/* CTRL writes of channel 0, in order. */
+struct ctrl_log {
+	unsigned n;
+	uint32_t v[8];
+};
+
+static void log_ctrl0(void *arg, bool write, uintptr_t addr, uint32_t value)
+{
+	struct ctrl_log *l = arg;
+
+	if (write && addr == D1_TIMER_BASE + D1_TIMER_CTRL_OFFSET(0) && l->n < 8u) {
+		l->v[l->n++] = value;
+	}
+}
+
+/* An arm that changes source/prescaler/mode writes them with EN clear
+ * first, then EN|RELOAD over the same fields; a re-arm of an idle channel
+ * on the same clock writes CTRL once (the EN|RELOAD store). */
+static void test_oneshot_arm_sets_the_clock_while_disabled(void **state)
+{
+	struct d1_timer t;
+	struct ctrl_log l = {0};
+	const uint32_t go = D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS;
+
+	(void)state;
+	oneshot_handle(&t, 0);
+	assert_int_equal(d1_timer_set_clock(&t, D1_TIMER_SRC_OSC24M, 3), D1_OK);
+	sim_set_trace(log_ctrl0, &l);
+	assert_int_equal(d1_timer_oneshot_arm(&t, 1000), D1_OK);
+	assert_int_equal(l.n, 2);
+	assert_int_equal(l.v[0] & go, 0);
+	assert_int_equal(l.v[1] & go, go);
+	assert_int_equal(l.v[0], l.v[1] & ~go);
+	assert_int_equal((l.v[0] >> D1_TIMER_CTRL_CLK_PRES_LSB) & 7u, 3);
+	assert_int_equal((l.v[0] >> D1_TIMER_CTRL_MODE_LSB) & 1u, 1);
+	assert_int_equal(d1_timer_oneshot_cancel(&t), D1_OK);
+	l = (struct ctrl_log){0};
+	assert_int_equal(d1_timer_oneshot_arm(&t, 1000), D1_OK);
+	assert_int_equal(l.n, 1);
+	assert_int_equal(l.v[0] & go, go);
+	sim_set_trace(NULL, NULL);
+	assert_int_equal(tm.ch[0].sync_violations, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1207,6 +1293,9 @@ int main(void)
 	        cmocka_unit_test_setup(test_sticky_reload_oneshot_start_last_clock, setup),
 	        cmocka_unit_test_setup(test_clocks_to_ns_representable_is_not_saturated, setup),
 	        cmocka_unit_test_setup(test_late_fractional_tick_is_not_spurious, setup),
+	        cmocka_unit_test_setup(test_set_clock_drops_the_period, setup),
+	        cmocka_unit_test_setup(test_oneshot_rearm_prescaled_deducts_sync, setup),
+	        cmocka_unit_test_setup(test_oneshot_arm_sets_the_clock_while_disabled, setup),
 	};
 	return cmocka_run_group_tests_name("timer", tests, NULL, NULL);
 }

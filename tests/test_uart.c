@@ -220,6 +220,33 @@ static void test_configure_line_as_measured(void **state)
 	assert_int_equal(sim_unmapped(), 0);
 }
 
+/* The shortest frame at a divisor above 255: 5N1 at 1,200 baud is LCR 0,
+ * divisor 1250 (DLH 4, DLL 0xE2), 7-bit frames of 16 * 1250 clocks. */
+static void test_configure_5n1_at_1200(void **state)
+{
+	uint32_t got = 0;
+	struct d1_uart_config c = {.baud = 1200,
+	                           .data_bits = 5,
+	                           .parity = D1_UART_PARITY_NONE,
+	                           .stop_bits = 1,
+	                           .fifo = true};
+
+	(void)state;
+	assert_int_equal(d1_uart_configure(&u, &c, &got), D1_OK);
+	assert_int_equal(got, 1200);
+	assert_int_equal(um.lcr, 0x00);
+	assert_int_equal(um.dll, 0xE2);
+	assert_int_equal(um.dlh, 0x04);
+	assert_int_equal(d1_uart_putc(&u, 0x15), D1_OK);
+	assert_int_equal(d1_uart_putc(&u, 0x0A), D1_OK);
+	sim_advance(3u * 7u * 16u * 1250u);
+	assert_int_equal(um.cap_count, 2);
+	assert_int_equal(um.cap[1].lcr, 0x00);
+	assert_int_equal(um.cap[1].divisor, 1250);
+	assert_int_equal(um.cap[1].t_end - um.cap[0].t_end, 7u * 16u * 1250u);
+	assert_int_equal(um.lcr_ignored + um.dl_ignored, 0);
+}
+
 static void test_polled_getc_counts_errors(void **state)
 {
 	uint8_t c = 0;
@@ -1823,6 +1850,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup_teardown(test_calc_baud, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_configure_line_as_measured, setup, teardown),
+	        cmocka_unit_test_setup_teardown(test_configure_5n1_at_1200, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_polled_getc_counts_errors, setup, teardown),
 	        cmocka_unit_test_setup_teardown(test_putc_times_out_and_writes_nothing, setup,
 	                                        teardown),

@@ -430,6 +430,11 @@ static void test_set_timeout_and_stop(void **state)
 	assert_int_equal(d1_wdt_set_timeout(&w, 3000, &ms), D1_OK);
 	assert_int_equal(mt.without_en, 0);
 	assert_int_equal(ms, 3000);
+	/* the running count took the new interval (the model's deadline) */
+	assert_int_equal(wdt_model_timeout_ticks(&wm[D1_WDT_TIMER]), SEC(3));
+	assert_int_equal(d1_wdt_get_state(&w, &st), D1_OK);
+	assert_true(st.running);
+	assert_int_equal(st.timeout_ms, 3000);
 	sim_advance(SEC(3) - 1u);
 	assert_int_equal(wm[D1_WDT_TIMER].resets, 0);
 	assert_int_equal(d1_wdt_stop(&w), D1_OK);
