@@ -148,6 +148,30 @@ def t_timer_sync_off_grid(q, c):
     c.ok(q.readl(TMR0_INTV) == 4999, "2 clocks after the disable: INTV taken")
 
 
+def t_timer_reload_clock_switch(q, c):
+    """RELOAD reads back 1 for 2 source clocks of the clock it was written
+    under (docs/emulator.md "Unknown facts, chosen": "RELOAD reads 1 for 2
+    source clocks"), also when CLK_SRC (SVD tmr_clk_src: 0 LOSC, 1 OSC24M)
+    changes afterwards: a RELOAD written on OSC24M must not read back 1 for
+    minutes once the channel is switched to LOSC without a new RELOAD."""
+    step_to(q, 1_000_000_000)                 # 1 s: 24,000,000 OSC24M clocks
+    q.writel(TMR0_INTV, 1000)
+    q.writel(TMR0_CTRL, 0x4 | 0x2)            # OSC24M, RELOAD, EN off
+    c.ok(q.readl(TMR0_CTRL) & 0x2 == 0x2, "RELOAD reads 1 right after the write")
+    q.clock_step(1000)                        # 24 clocks of 24 MHz
+    c.ok(q.readl(TMR0_CTRL) & 0x2 == 0, "RELOAD clear 1 us later (OSC24M)")
+    q.writel(TMR0_CTRL, 0x0)                  # LOSC, no RELOAD, EN off
+    q.clock_step(1_000_000)                   # 1 ms: 32 LOSC clocks
+    ctrl = q.readl(TMR0_CTRL)
+    c.ok(ctrl & 0x2 == 0, f"switched to LOSC without RELOAD: CTRL = 0x{ctrl:x} 1 ms "
+         "later (want RELOAD 0: no RELOAD since, the old one 1 ms past)")
+    q.writel(TMR0_CTRL, 0x0 | 0x2)            # RELOAD on LOSC: 2 clocks = 61 us
+    c.ok(q.readl(TMR0_CTRL) & 0x2 == 0x2, "RELOAD on LOSC reads 1 right after the write")
+    q.clock_step(70_000)
+    c.ok(q.readl(TMR0_CTRL) & 0x2 == 0, "RELOAD on LOSC clear after 70 us (2.3 clocks)")
+    q.writel(TMR0_CTRL, 0)
+
+
 def t_wdt_key(q, c):
     """Writes without the 0x16AA key are ignored; the timeout table."""
     mode0 = q.readl(RISCV_WDT + 0x18)
@@ -209,6 +233,44 @@ def t_wdt_losc(q, c):
     q.writel(RISCV_WDT + 0x18, 0x16AA00B1)
     q.clock_step(15_700_000_000)
     c.ok(q.readl(RISCV_WDT + 0x04) & 1 == 0, "32 kHz clock again: nothing at 15.7 s of 16 s")
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)
+    q.writel(RISCV_WDT + 0x04, 1)
+
+
+def t_wdt_clk_src_switch_running(q, c):
+    """CFG bit 8 (SVD wdog_clk_src: HOSC_32K / LOSC_32K) is the clock the
+    count runs on, also for a count already running: switching a running
+    16 s count (512,000 cycles) from the 32 kHz clock to LOSC 32,768 Hz one
+    second in must bring the expiry before 16 s (15.625 s if the deadline
+    is re-evaluated from the last restart, as tests/model/wdt_model.h does;
+    15.648 s if only the remaining cycles run faster), not leave it at 16 s
+    until the next restart. Interrupt mode, so the expiry shows in IRQ_STA."""
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)          # stop the armed 16 s count
+    q.writel(RISCV_WDT + 0x04, 1)
+    q.writel(RISCV_WDT + 0x14, 0x16AA0002)          # 32 kHz clock, interrupt only
+    q.writel(RISCV_WDT + 0x18, 0x16AA00B1)          # 16 s, EN: t0
+    q.clock_step(1_000_000_000)
+    q.writel(RISCV_WDT + 0x14, 0x16AA0102)          # t0 + 1 s: LOSC, keyed, no feed
+    q.clock_step(14_600_000_000)                    # t0 + 15.6 s
+    early = q.readl(RISCV_WDT + 0x04) & 1
+    q.clock_step(100_000_000)                       # t0 + 15.7 s
+    late = q.readl(RISCV_WDT + 0x04) & 1
+    c.ok(early == 0, f"switched to LOSC 1 s in: no expiry at 15.6 s (IRQ_STA {early})")
+    c.ok(late == 1, f"switched to LOSC 1 s in: expired by 15.7 s, not at 16 s "
+         f"(IRQ_STA {late})")
+    q.writel(RISCV_WDT + 0x18, 0x16AA0000)
+    q.writel(RISCV_WDT + 0x04, 1)
+    # Back to the 32 kHz clock on a running LOSC count: no early expiry.
+    q.writel(RISCV_WDT + 0x18, 0x16AA00B1)          # LOSC, 16 s index: t1
+    q.clock_step(1_000_000_000)
+    q.writel(RISCV_WDT + 0x14, 0x16AA0002)          # t1 + 1 s: the 32 kHz clock
+    q.clock_step(14_700_000_000)                    # t1 + 15.7 s
+    sta = q.readl(RISCV_WDT + 0x04) & 1
+    c.ok(sta == 0, f"switched back to the 32 kHz clock 1 s in: no expiry at 15.7 s "
+         f"(IRQ_STA {sta}; LOSC alone would expire at 15.625 s)")
+    q.clock_step(400_000_000)                       # t1 + 16.1 s
+    sta = q.readl(RISCV_WDT + 0x04) & 1
+    c.ok(sta == 1, f"... and expired by 16.1 s (IRQ_STA {sta})")
     q.writel(RISCV_WDT + 0x18, 0x16AA0000)
     q.writel(RISCV_WDT + 0x04, 1)
 
@@ -507,7 +569,8 @@ def t_unknown_offsets(q, c):
 
 
 QTESTS = [t_timer_n_plus_1, t_timer_reload_prescale_single_losc, t_timer_sync,
-          t_timer_sync_off_grid, t_wdt_key, t_wdt_losc,
+          t_timer_sync_off_grid, t_timer_reload_clock_switch, t_wdt_key, t_wdt_losc,
+          t_wdt_clk_src_switch_running,
           t_wdt_cfg_power_on_and_modes, t_uart_busy,
           t_uart_gate, t_ccu_pll_lock, t_ccu_uart_clock_follows_lock,
           t_ccu_peri0_output_gate, t_plic_masked_completion, t_plic_ctrl_m_mode,
