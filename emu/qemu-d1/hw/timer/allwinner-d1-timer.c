@@ -27,8 +27,9 @@
  *
  * Not known from the sources, chosen here and easy to change:
  *   - RELOAD reads back as 1 for AW_D1_TIMER_RELOAD_CLOCKS source clocks
- *     (Linux waits "at least 2 cycles of the timer source clock",
- *     TIMER_SYNC_TICKS = 3, before reprogramming a stopped timer);
+ *     of the clock it was written under (Linux waits "at least 2 cycles
+ *     of the timer source clock", TIMER_SYNC_TICKS = 3, before
+ *     reprogramming a stopped timer);
  *   - in single mode the timer clears EN when it expires and CUR stays 0
  *     (as QEMU's allwinner-a10-pit does);
  *   - CLK_SRC values 2 and 3 are reserved: the timer does not count;
@@ -272,9 +273,9 @@ static void unit_write_ctrl(AwD1TimerUnit *u, uint32_t val)
         u->cur = u->intv;
         hz = unit_src_hz(u);
         if (hz) {
-            u->reload_until = src_clocks(hz,
-                                  qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) +
-                              AW_D1_TIMER_RELOAD_CLOCKS;
+            /* In ns: a later CLK_SRC change must not rescale it */
+            u->reload_until_ns = src_edge_ns(hz, src_clocks(hz, now) +
+                                             AW_D1_TIMER_RELOAD_CLOCKS);
         }
     }
     if (u->ctrl & CTRL_EN) {
@@ -287,13 +288,11 @@ static void unit_write_ctrl(AwD1TimerUnit *u, uint32_t val)
 
 static uint32_t unit_read_ctrl(AwD1TimerUnit *u)
 {
-    uint32_t hz = unit_src_hz(u);
     uint32_t val;
 
     unit_catch_up(u);
     val = u->ctrl;
-    if (hz && src_clocks(hz, qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL)) <
-              u->reload_until) {
+    if (qemu_clock_get_ns(QEMU_CLOCK_VIRTUAL) < u->reload_until_ns) {
         val |= CTRL_RELOAD;
     }
     return val;
@@ -414,7 +413,7 @@ static void aw_d1_timer_reset(DeviceState *dev)
         u->intv = 0;
         u->cur = 0;
         u->origin = 0;
-        u->reload_until = 0;
+        u->reload_until_ns = 0;
         u->sync_until_ns = 0;
     }
     aw_d1_timer_update_irq(s);
@@ -447,15 +446,15 @@ static Property aw_d1_timer_properties[] = {
 
 static const VMStateDescription vmstate_aw_d1_timer_unit = {
     .name = "allwinner-d1-timer-unit",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_TIMER(timer, AwD1TimerUnit),
         VMSTATE_UINT32(ctrl, AwD1TimerUnit),
         VMSTATE_UINT32(intv, AwD1TimerUnit),
         VMSTATE_UINT32(cur, AwD1TimerUnit),
         VMSTATE_UINT64(origin, AwD1TimerUnit),
-        VMSTATE_UINT64(reload_until, AwD1TimerUnit),
+        VMSTATE_INT64(reload_until_ns, AwD1TimerUnit),
         VMSTATE_BOOL(running, AwD1TimerUnit),
         VMSTATE_INT64(sync_until_ns, AwD1TimerUnit),
         VMSTATE_END_OF_LIST()
@@ -464,12 +463,12 @@ static const VMStateDescription vmstate_aw_d1_timer_unit = {
 
 static const VMStateDescription vmstate_aw_d1_timer = {
     .name = "allwinner-d1-timer",
-    .version_id = 2,
-    .minimum_version_id = 2,
+    .version_id = 3,
+    .minimum_version_id = 3,
     .fields = (VMStateField[]) {
         VMSTATE_UINT32(irq_en, AwD1TimerState),
         VMSTATE_UINT32(irq_sta, AwD1TimerState),
-        VMSTATE_STRUCT_ARRAY(t, AwD1TimerState, AW_D1_TIMER_NUM, 2,
+        VMSTATE_STRUCT_ARRAY(t, AwD1TimerState, AW_D1_TIMER_NUM, 3,
                              vmstate_aw_d1_timer_unit, AwD1TimerUnit),
         VMSTATE_END_OF_LIST()
     }

@@ -50,6 +50,9 @@
  * Not known from the sources, chosen here and easy to change:
  *   - the count restarts on every keyed MODE write that leaves EN set (a
  *     new interval takes effect at once);
+ *   - a keyed CFG write that changes the count clock (bit 8) of a running
+ *     count does not restart it: its deadline is that of the new clock,
+ *     counted from the last restart;
  *   - CFG resets to 0, the SVD's reset value (its file-wide default: it
  *     gives this register none of its own); an armed-at-reset instance
  *     reads 1, as the boot chain's start sequence leaves it;
@@ -248,8 +251,18 @@ static void aw_d1_wdt_write(void *opaque, hwaddr offset, uint64_t value,
         }
         return;
     case REG_CFG:
-        if (wdt_check_key(s, "CFG", value)) {
-            s->cfg = value & CFG_MASK;
+        if (!wdt_check_key(s, "CFG", value)) {
+            return;
+        }
+        old = s->cfg;
+        s->cfg = value & CFG_MASK;
+        if (((old ^ s->cfg) & CFG_CLK_LOSC) && (s->mode & MODE_EN)) {
+            /*
+             * The running count is in the new clock from now: its
+             * deadline is re-evaluated from the last restart (one already
+             * passed expires at once), as tests/model/wdt_model.h does.
+             */
+            timer_mod(&s->timer, s->started_ns + wdt_interval_ns(s));
         }
         return;
     case REG_MODE:

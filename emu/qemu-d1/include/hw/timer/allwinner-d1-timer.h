@@ -28,7 +28,7 @@ typedef struct AwD1TimerUnit {
     uint32_t intv;
     uint32_t cur;           /* value at origin (running) or latched */
     uint64_t origin;        /* input-clock index where counter == cur */
-    uint64_t reload_until;  /* source-clock index until RELOAD reads 1 */
+    int64_t reload_until_ns; /* RELOAD reads 1 until then */
     int64_t sync_until_ns;  /* writes dropped until then (sync time) */
     bool running;
 } AwD1TimerUnit;
