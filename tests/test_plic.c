@@ -61,6 +61,14 @@ static void level_handler(unsigned src, void *arg)
 
 static struct d1_plic_entry table[NSRC + 1];
 
+/* Another piece of software (firmware) enables a source in context S
+ * behind the handle's back: its priority and enable bit, written raw. */
+static void firmware_enable(unsigned id, uint32_t prio)
+{
+	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(id), prio);
+	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, id / 32), 1u << (id % 32));
+}
+
 static void table_all(d1_plic_handler_t fn, bool edge)
 {
 	for (unsigned s = 0; s <= NSRC; s++) {
@@ -800,8 +808,7 @@ static void test_foreign_claim_completed_and_counted(void **state)
 	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 100, 0), D1_OK);
 	table_all(level_handler, false);
 	/* firmware enabled source 150 in this context, priority 9 */
-	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(150), 9);
-	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 150 / 32), 1u << (150 % 32));
+	firmware_enable(150, 9);
 	plic_model_set_level(&pm, 150, true);
 	plic_model_set_level(&pm, 150, false); /* one pulse of the level: latched */
 	assert_int_equal(d1_plic_set_priority(&plic, 40, 3), D1_OK);
@@ -860,8 +867,7 @@ static void test_dispatch_limit_is_exclusive(void **state)
 	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 100, 0), D1_OK);
 	table_all(level_handler, false);
 	/* firmware enabled source 101 (nsources + 1) in this context */
-	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(101), 9);
-	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 101 / 32), 1u << (101 % 32));
+	firmware_enable(101, 9);
 	plic_model_set_level(&pm, 101, true);
 	assert_int_equal(d1_plic_isr(&plic, table, NSRC + 1, &st), 0);
 	assert_int_equal(hl.calls[101], 0);
@@ -1013,8 +1019,7 @@ static void test_foreign_level_source_masked(void **state)
 	(void)state;
 	assert_int_equal(d1_plic_init(&plic, BASE, D1_PLIC_CTX_S, 32, 0), D1_OK);
 	table_all(level_handler, false);
-	d1_mmio_write32(BASE + D1_PLIC_PRIO_OFFSET(100), 4);
-	d1_mmio_write32(BASE + D1_PLIC_ENABLE_OFFSET(D1_PLIC_CTX_S, 100 / 32), 1u << (100 % 32));
+	firmware_enable(100, 4);
 	plic_model_set_level(&pm, 100, true); /* and it stays high */
 	assert_int_equal(d1_plic_isr(&plic, table, 33, &st), 0);
 	assert_int_equal(pm.claims[D1_PLIC_CTX_S], 1);
