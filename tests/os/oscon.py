@@ -1,0 +1,131 @@
+# SPDX-License-Identifier: Apache-2.0
+"""Drive an OS's shell on the emulated D1's serial console, non-interactively.
+
+A Console starts QEMU with the serial port on a pipe, reads what the guest
+prints, waits for patterns with a timeout in real (host) seconds and types
+commands one character at a time (the D1's UART FIFO is 64 bytes deep: a
+whole line pasted at once could overrun a guest that reads it with
+interrupts). Everything read is kept (Console.text) and, when a log path is
+given, written to that file as it arrives, so a failure shows the whole
+transcript. Python 3 standard library only.
+"""
+import os
+import re
+import select
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "emu"))
+import emu_common  # noqa: E402  (the emulator's path and command line)
+
+
+class Timeout(Exception):
+    """A pattern did not appear in time."""
+
+
+class Console:
+    def __init__(self, cmd, log=None, echo=False):
+        self.proc = subprocess.Popen(cmd + ["-serial", "stdio"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        os.set_blocking(self.proc.stdout.fileno(), False)
+        self.buf = b""
+        self.pos = 0  # where the next expect() starts looking
+        self.log = open(log, "wb") if log else None
+        self.echo = echo
+        self.t0 = time.monotonic()
+
+    @property
+    def text(self):
+        return self.buf.decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def _pump(self, wait):
+        r, _, _ = select.select([self.proc.stdout], [], [], wait)
+        if not r:
+            return self.proc.poll() is None
+        chunk = self.proc.stdout.read()
+        if not chunk:
+            return self.proc.poll() is None
+        self.buf += chunk
+        if self.log:
+            self.log.write(chunk)
+            self.log.flush()
+        if self.echo:
+            sys.stdout.buffer.write(chunk)
+            sys.stdout.flush()
+        return True
+
+    def expect(self, pattern, timeout):
+        """Wait for @pattern (a regex, multiline) after the last match;
+        return the match. Raises Timeout (or on QEMU's exit)."""
+        rx = re.compile(pattern.encode() if isinstance(pattern, str) else pattern, re.M)
+        deadline = time.monotonic() + timeout
+        while True:
+            m = rx.search(self.buf, self.pos)
+            if m:
+                self.pos = m.end()
+                return m
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise Timeout(f"no /{rx.pattern.decode()}/ within {timeout} s")
+            if not self._pump(min(left, 0.2)) and self.proc.poll() is not None:
+                # Drain what is left, then look once more.
+                while self._pump(0):
+                    pass
+                m = rx.search(self.buf, self.pos)
+                if m:
+                    self.pos = m.end()
+                    return m
+                raise Timeout(f"QEMU exited ({self.proc.returncode}) before /{rx.pattern.decode()}/")
+
+    def since(self, start):
+        """The text printed from byte offset @start to now."""
+        return self.buf[start:].decode("utf-8", "replace").replace("\r\n", "\n")
+
+    def send(self, line, char_delay=0.002):
+        """Type @line and a carriage return, one character at a time."""
+        for ch in line.encode() + b"\r":
+            self.proc.stdin.write(bytes([ch]))
+            self.proc.stdin.flush()
+            self._pump(char_delay)
+
+    def run(self, command, prompt, timeout):
+        """Type @command, wait for the next @prompt, return what it printed
+        (the echo of the command included)."""
+        start = len(self.buf)
+        self.pos = start
+        self.send(command)
+        self.expect(prompt, timeout)
+        return self.since(start)
+
+    def wait_exit(self, timeout):
+        """Wait for QEMU to exit by itself (a -no-reboot reset); its code or None."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if not self._pump(0.2) and self.proc.poll() is not None:
+                while self._pump(0):
+                    pass
+                return self.proc.returncode
+        return None
+
+    def close(self):
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        while self._pump(0):
+            pass
+        if self.log:
+            self.log.close()
+            self.log = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def d1_cmd(kernel, icount=emu_common.ICOUNT, extra=()):
+    """The emulated D1's command line for @kernel (an ELF started by
+    OpenSBI in S-mode), as the library's own emulator tests use it."""
+    return emu_common.d1_cmd(kernel, icount=icount, extra=extra)
