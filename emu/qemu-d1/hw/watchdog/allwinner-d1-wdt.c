@@ -244,6 +244,12 @@ static void aw_d1_wdt_write(void *opaque, hwaddr offset, uint64_t value,
     case REG_CTRL:
         if ((value & (CTRL_KEY_MASK | 1)) == CTRL_FEED) {
             wdt_restart(s);
+            if (s->mode & MODE_EN) {
+                /* With the expiry line, a feed-to-reset time to check. */
+                qemu_log_mask(CPU_LOG_RESET,
+                              "%s: restarted at %" PRId64 " ns virtual\n",
+                              s->name, s->started_ns);
+            }
         } else {
             qemu_log_mask(LOG_GUEST_ERROR,
                           "%s: CTRL write 0x%08" PRIx32 " is not the restart "
