@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# Build the RT-Thread D1 images with the d1drivers port and boot them on
+# the emulated D1 (docs/rtsmart.md "Build and run").
+#
+# Usage: scripts/rtthread.sh [--summary FILE]
+#
+# 1. the RT-Thread tree: scripts/os/tree.sh rt-thread (D1_RTT_DIR, or the
+#    pinned tarball in D1_OS_TARBALLS); none -> skip, exit 3;
+# 2. the newlib toolchain: scripts/os/toolchain-newlib.sh (cached);
+# 3. RT-Thread's tools/file_check.py on every ports/rtsmart/*.c|*.h (run by
+#    Debian's /usr/bin/python3 with python3-yaml, -chardet, -click);
+# 4. per image (stock, A, B) a copy of the tree under
+#    $D1_CACHE/rtthread-build/<image>/ (re-copied only when the tree, the
+#    patch or this script changed; scons's products are kept, so a second
+#    run only relinks what changed), the patches in ports/rtsmart/patches
+#    applied to the copy, the port added as packages/d1drivers, the
+#    .config written by RT-Thread's kconfiglib (scripts/os/rtthread_kconfig.py)
+#    and turned into rtconfig.h by `scons --useconfig=.config`, then
+#    `scons -j2`. The BSP's POST_ACTION loses ./mksdimg.sh (its prebuilt
+#    mkimage needs libssl1.1) through scripts/os/rtthread_site/site_init.py
+#    (scons --site-dir), so no RT-Thread file is edited;
+# 5. image sizes, stock vs port, from the link maps;
+# 6. each image booted on the emulated D1 under -icount shift=0,sleep=off
+#    by tests/os/rtthread_boot.py (what it asserts: its header).
+# Every check prints "ok ..." or "FAIL ..."; --summary FILE gets one line
+# starting "rtthread: ". Exit 0 all passed, 1 a failure (a failed step is
+# named in one line), 3 skipped (no RT-Thread tree).
+# Environment: D1_RTT_DIR, D1_OS_TARBALLS (tree.sh), D1_CACHE (default
+# ~/.cache/d1drivers), D1_EMU_QEMU (the emulator; default: what
+# emu/qemu-d1/build.sh prints), D1_JOBS (scons -j, default 2). Logs:
+# build/gates/rtthread/ if build/gates exists, else build/rtthread-logs/.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
+jobs=${D1_JOBS:-2}
+summary_file=""
+images=(stock A B)
+while [ $# -gt 0 ]; do
+	case $1 in
+	--summary) [ $# -ge 2 ] || { echo "rtthread: --summary needs a file" >&2; exit 1; }
+		summary_file=$2; shift 2 ;;
+	-h | --help) sed -n '3,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--summary FILE])" >&2; exit 1 ;;
+	esac
+done
+if [ -d "$root/build/gates" ]; then logs=$root/build/gates/rtthread; else logs=$root/build/rtthread-logs; fi
+mkdir -p "$logs"
+t_start=$(date +%s)
+
+parts=()
+failed=0
+say() { echo "rtthread: $*" >&2; }
+ok() { echo "ok    $*"; }
+fail() { echo "FAIL  $*"; failed=1; }
+finish() { # exit code; writes the summary line
+	local line
+	local joined
+	joined=$(printf '%s; ' "${parts[@]}")
+	line="rtthread: ${joined%; } ($(($(date +%s) - t_start)) s)"
+	echo "$line"
+	[ -z "$summary_file" ] || echo "$line" >"$summary_file"
+	exit "$1"
+}
+die() { # step message: a failed step, one line
+	fail "$1: $2"
+	parts+=("FAIL $1: $2")
+	finish 1
+}
+
+# ---- 1. the tree ----
+set +e
+tree_out=$("$root/scripts/os/tree.sh" rt-thread 2>"$logs/tree.err")
+rc=$?
+set -e
+cat "$logs/tree.err" >&2
+if [ $rc -eq 3 ]; then
+	parts+=("skipped: $(grep -m1 SKIP "$logs/tree.err" | sed 's/^os-tree: SKIP: //')")
+	finish 3
+fi
+[ $rc -eq 0 ] || die "tree" "scripts/os/tree.sh rt-thread failed (exit $rc): $(tail -1 "$logs/tree.err")"
+tree=$(echo "$tree_out" | tail -1)
+[ -d "$tree/bsp/allwinner/d1s" ] || die "tree" "$tree has no bsp/allwinner/d1s"
+ok "RT-Thread tree $tree"
+
+# ---- 2. the toolchain ----
+tc=$("$root/scripts/os/toolchain-newlib.sh" 2> >(tee "$logs/toolchain.log" >&2) | tail -1) ||
+	die "toolchain" "scripts/os/toolchain-newlib.sh failed: $(tail -1 "$logs/toolchain.log")"
+[ -x "$tc/riscv64-nl-gcc" ] || die "toolchain" "expected riscv64-nl-gcc in '$tc'"
+ok "newlib toolchain $tc"
+"$root/scripts/deps.sh" python3-yaml python3-chardet python3-click scons patch >&2 ||
+	die "deps" "scripts/deps.sh could not install python3-yaml python3-chardet python3-click scons patch"
+
+# ---- 3. RT-Thread's file check on the port ----
+fc_log=$logs/file_check.log
+if (cd "$root" && /usr/bin/python3 - "$tree/tools" >"$fc_log" 2>&1 <<'EOF'
+import glob, sys
+sys.path.insert(0, sys.argv[1])
+import file_check as f
+files = sorted(glob.glob('ports/rtsmart/*.[ch]'))
+f.init_logger()
+fmt, lic = f.FormatCheck(files).check(), f.LicenseCheck(files).check()
+print(f"file_check: {len(files)} files, format {fmt}, license {lic}")
+sys.exit(0 if fmt and lic else 1)
+EOF
+); then
+	ok "$(tail -1 "$fc_log")"
+	parts+=("file_check ok ($(grep -o '[0-9]* files' "$fc_log" | tail -1))")
+else
+	grep -E 'ERROR|error|Traceback|file_check:' "$fc_log" | head -20
+	fail "RT-Thread tools/file_check.py on ports/rtsmart (log $fc_log)"
+	parts+=("file_check FAIL")
+fi
+
+# ---- 4. the builds ----
+patches=("$root"/ports/rtsmart/patches/*.patch)
+tree_id=$(cat "$tree/.d1-unpacked" 2>/dev/null || "$root/scripts/os/tree.sh" --fingerprint "$tree" rt-thread)
+stamp=$( { echo "$tree $tree_id"; cat "${patches[@]}"; sha256sum <"$0"; } | sha256sum | cut -c1-16)
+
+export RTT_EXEC_PATH=$tc RTT_CC_PREFIX=riscv64-nl- RTT_CC=gcc
+build_image() { # image -> sets elf; returns non-zero on failure
+	local img=$1
+	local bdir=$cache/rtthread-build/$img log=$logs/build-$img.log t0
+	local rtt=$bdir/rt-thread bsp
+	bsp=$rtt/bsp/allwinner/d1s
+	t0=$(date +%s)
+	if [ "$(cat "$bdir/.d1-stamp" 2>/dev/null)" != "$stamp" ]; then
+		say "$img: fresh copy of the tree into $bdir"
+		rm -rf "$bdir"
+		mkdir -p "$bdir"
+		{ cp -a "$tree" "$bdir/.copy" && mv "$bdir/.copy" "$rtt"; } ||
+			{ echo "cp -a $tree failed" >"$log"; return 1; }
+		for p in "${patches[@]}"; do
+			patch -p1 -d "$rtt" --forward --quiet <"$p" >>"$log" 2>&1 ||
+				{ echo "patch $(basename "$p") does not apply to $rtt" >>"$log"; return 1; }
+		done
+		# The port as a package (docs/rtsmart.md "Adding it to the BSP").
+		mkdir -p "$bsp/packages"
+		ln -s "$root/ports/rtsmart" "$bsp/packages/d1drivers"
+		# shellcheck disable=SC2016 # $PKGS_DIR is Kconfig's
+		echo 'source "$PKGS_DIR/d1drivers/Kconfig"' >"$bsp/packages/Kconfig"
+		cat >"$bsp/packages/SConscript" <<'EOF'
+import os
+from building import *
+objs = []
+cwd = GetCurrentDir()
+for d in os.listdir(cwd):
+    if os.path.isfile(os.path.join(cwd, d, 'SConscript')):
+        objs = objs + SConscript(os.path.join(d, 'SConscript'))
+Return('objs')
+EOF
+		cp "$bsp/.config" "$bdir/shipped.config"
+		echo "$stamp" >"$bdir/.d1-stamp"
+	fi
+	(
+		cd "$bsp"
+		export RTT_ROOT=$rtt
+		python3 "$root/scripts/os/rtthread_kconfig.py" "$rtt" "$bdir/shipped.config" .config.new "$img" &&
+			{ cmp -s .config.new .config || cp .config.new .config; } &&
+			scons --site-dir="$root/scripts/os/rtthread_site" --useconfig=.config &&
+			scons --site-dir="$root/scripts/os/rtthread_site" -j"$jobs"
+	) >>"$log" 2>&1 || { tail -25 "$log"; return 1; }
+	elf=$bsp/rtthread.elf
+	{ [ -f "$elf" ] && [ -f "$bsp/rtthread.map" ]; } || { echo "no rtthread.elf/rtthread.map in $bsp" >>"$log"; return 1; }
+	say "$img: built in $(($(date +%s) - t0)) s ($elf)"
+}
+
+declare -A elfs
+for img in "${images[@]}"; do
+	: >"$logs/build-$img.log"
+	if build_image "$img"; then
+		elfs[$img]=$elf
+		ok "build $img: $elf"
+	else
+		fail "build $img: scons did not produce rtthread.elf (log $logs/build-$img.log)"
+		parts+=("$img build FAIL")
+	fi
+done
+
+# ---- 5. sizes ----
+if [ -n "${elfs[stock]:-}" ] && [ -n "${elfs[A]:-}" ]; then
+	args=()
+	for img in "${images[@]}"; do
+		[ -z "${elfs[$img]:-}" ] || args+=("$img=${elfs[$img]}")
+	done
+	if sizes=$(python3 "$root/tests/os/rtthread_boot.py" sizes --size "$tc/riscv64-nl-size" "${args[@]}" 2>&1); then
+		echo "$sizes" | tee "$logs/sizes.txt"
+		parts+=("sizes $(echo "$sizes" | grep '^summary:' | sed 's/^summary: //')")
+	else
+		echo "$sizes"
+		fail "image sizes from the link maps"
+	fi
+fi
+
+# ---- 6. boots ----
+if [ -z "${D1_EMU_QEMU:-}" ]; then
+	D1_EMU_QEMU=$("$root/emu/qemu-d1/build.sh" 2>"$logs/emu-build.log" | tail -1) ||
+		die "emulator" "emu/qemu-d1/build.sh failed (log $logs/emu-build.log)"
+fi
+export D1_EMU_QEMU
+for img in "${images[@]}"; do
+	[ -n "${elfs[$img]:-}" ] || continue
+	out=$logs/boot-$img.out
+	if python3 "$root/tests/os/rtthread_boot.py" boot "$img" "${elfs[$img]}" --logdir "$logs" >"$out" 2>&1; then
+		grep -E '^(ok|FAIL)' "$out" || true
+		parts+=("$(grep '^RESULT: ' "$out" | tail -1 | sed 's/^RESULT: //')")
+	else
+		grep -E '^(ok|FAIL)|Traceback|Error' "$out" || true
+		failed=1
+		r=$(grep '^RESULT: ' "$out" | tail -1 | sed 's/^RESULT: //')
+		parts+=("${r:-$img boot FAIL (log $out)}")
+	fi
+done
+
+finish "$failed"

@@ -1,0 +1,290 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Boot the RT-Thread D1 images of scripts/rtthread.sh on the emulated D1
+and check what RT-Thread prints; or print their sizes from the link maps.
+
+  rtthread_boot.py boot stock|A|B ELF [--logdir DIR]
+  rtthread_boot.py sizes --size SIZE_TOOL IMAGE=ELF...
+
+boot: QEMU -M allwinner-d1, -icount shift=0,sleep=off (the time CSR follows
+the instruction count, so the clock figures do not depend on host load),
+-no-reboot, the console on a pipe (tests/os/oscon.py). Checks:
+  stock  boots to "msh />"; `list device` lists devices.
+  A      boots to "msh />" with the port's console (d1uart0) and the
+         watchdog takeover lines; `list device` shows d1uart0, d1timer0,
+         d1wdt; `d1hwtimer 1000`: 24,000 OSC24M clocks programmed (1 ms at
+         24 MHz) and the interrupt 24,000..24,048 clocks of the time CSR
+         after the start (2 us allowed for trap entry and dispatch);
+         `d1hwtimer 1`: 24 clocks programmed, the interrupt within 48
+         clocks more; `d1irq`: dispatches counted, no spurious, unhandled
+         or foreign; `d1wdt start 2` and no feeding: QEMU (-no-reboot)
+         exits at the reset, its log (-d cpu_reset) names a 2000 ms
+         riscv-wdt expiry, and the expiry lies 2,000 ms after the start
+         time the command printed, within that print's 1 ms resolution
+         (+50 us for the instructions between the START write and the
+         time read).
+  B      boots; `d1bench 20000`: "irq 20000 samples + 0 missed, wake 20000
+         samples + 0 missed"; two JSON lines that json.loads() reads,
+         os rtthread, loads timer-irq and thread-wake, 20000 samples and 0
+         missed each.
+Each check prints "ok ..." or "FAIL ..."; the last line is "RESULT: ..."
+(one clause for scripts/rtthread.sh's summary). Exit 0 all passed, 1 not.
+
+sizes: per image, text/data/bss of the ELF (SIZE_TOOL) and, from the link
+map (rtthread.map beside the ELF), the bytes of kept input sections of the
+port's objects (build/packages/d1drivers/: glue and the library sources it
+compiles) against the rest, by kind (code, read-only data, data, bss).
+Python 3 standard library only.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import oscon  # noqa: E402
+
+PROMPT = r"msh />"
+TIME_HZ = 24_000_000
+BOOT_TIMEOUT = 120          # host seconds
+EXPIRY = r"riscv-wdt: (\d+) ms timeout expired at (\d+) ns virtual: system reset"
+
+
+class Checks:
+    def __init__(self):
+        self.failed = []
+
+    def ok(self, cond, what):
+        print(("ok    " if cond else "FAIL  ") + what, flush=True)
+        if not cond:
+            self.failed.append(what)
+        return cond
+
+
+def list_device(con, c):
+    out = con.run("list device", PROMPT, 30)
+    if "command not found" in out:
+        out = con.run("list_device", PROMPT, 30)
+    c.ok(re.search(r"^device\s+type\s+ref count", out, re.M) is not None,
+         "list device prints the device table")
+    return out
+
+
+def boot(con, c, what):
+    try:
+        con.expect(PROMPT, BOOT_TIMEOUT)
+        c.ok(True, f"{what}: boots to msh />")
+        return True
+    except oscon.Timeout as e:
+        c.ok(False, f"{what}: boots to msh /> ({e})")
+        return False
+
+
+def run_stock(con, c, a):
+    if not boot(con, c, "stock"):
+        return "stock boot FAIL"
+    out = list_device(con, c)
+    c.ok(re.search(r"^uart0\s", out, re.M) is not None, "stock: the BSP's uart0 is listed")
+    return "stock boot ok" if not c.failed else "stock FAIL"
+
+
+def hwtimer(con, c, us):
+    out = con.run(f"d1hwtimer {us}", PROMPT, 60)
+    m = re.search(r"= (\d+) OSC24M clocks programmed; time CSR: start -> ISR (\d+) clocks, "
+                  r"write -> callback (\d+) \(fired\)", out)
+    want = us * TIME_HZ // 1_000_000
+    if not c.ok(m is not None, f"d1hwtimer {us}: fired ({out.strip().splitlines()[-2:]})"):
+        return None
+    prog, isr = int(m.group(1)), int(m.group(2))
+    c.ok(prog == want, f"d1hwtimer {us}: {prog} clocks programmed (asked {us} us = {want})")
+    c.ok(want <= isr <= want + 48, f"d1hwtimer {us}: start -> ISR {isr} clocks of the time CSR "
+         f"({want}..{want + 48} allowed)")
+    return isr
+
+
+def run_a(con, c, a):
+    if not boot(con, c, "A"):
+        return "A boot FAIL"
+    text = con.text
+    c.ok(re.search(r"riscv_wdt: kept, \d+ ms, fed every \d+ ms until started", text) is not None,
+         "A: watchdog taken over (KEEP) at boot")
+    out = list_device(con, c)
+    for dev in ("d1uart0", "d1timer0", "d1wdt"):
+        c.ok(re.search(rf"^{dev}\s", out, re.M) is not None, f"A: {dev} listed")
+    c.ok(re.search(r"^uart0\s", out, re.M) is None, "A: the BSP's uart0 is not (console = d1uart0)")
+    isr = hwtimer(con, c, 1000)
+    hwtimer(con, c, 1)
+    out = con.run("d1irq", PROMPT, 30)
+    m = re.search(r"dispatched (\d+), spurious (\d+), unhandled (\d+), foreign (\d+)", out)
+    c.ok(m is not None and int(m.group(1)) > 0 and m.group(2) == m.group(3) == m.group(4) == "0",
+         "A: d1irq: " + (m.group(0) if m else "no counters"))
+    out = con.run("d1wdt", PROMPT, 30)
+    c.ok(re.search(r"d1wdt: running, timeout 16 s, .*kept by kernel timer: yes", out) is not None,
+         "A: d1wdt: running, 16 s, kept by the kernel timer")
+    # Unfed: the machine must reset 2 s after the start (QEMU exits: -no-reboot).
+    start = len(con.buf)
+    con.send("d1wdt start 2")
+    rc = con.wait_exit(120)
+    out = con.since(start)
+    m = re.search(r"start 2 s: 0, at time CSR (\d+) ms", out)
+    c.ok(m is not None, "A: d1wdt start 2: " + (m.group(0) if m else out.strip()[-200:]))
+    c.ok(rc is not None, f"A: QEMU exited at the watchdog reset (-no-reboot), rc={rc}")
+    with open(a.qemu_log, errors="replace") as f:
+        exp = [(int(x), int(y)) for x, y in re.findall(EXPIRY, f.read())]
+    c.ok(len(exp) == 1 and exp[0][0] == 2000, f"A: QEMU logged one 2000 ms riscv-wdt expiry ({exp})")
+    wdt = "wdt FAIL"
+    if m and len(exp) == 1:
+        d = exp[0][1] - int(m.group(1)) * 1_000_000
+        good = 2000e6 - 50e3 <= d <= 2001e6 + 50e3
+        c.ok(good, f"A: reset {d / 1e9:.6f} s after the start (2 s; 1 ms print resolution "
+             "+ 50 us allowed)")
+        if good:
+            wdt = f"wdt reset {d / 1e9:.4f} s after start 2"
+    if c.failed:
+        return "A FAIL: " + c.failed[0]
+    return (f"A boot+devices+hwtimer+wdt ok (1000 us = 24000 clocks, ISR at {isr}; {wdt})")
+
+
+def run_b(con, c, a):
+    if not boot(con, c, "B"):
+        return "B boot FAIL"
+    try:
+        out = con.run("d1bench 20000", PROMPT, a.bench_timeout)
+    except oscon.Timeout as e:
+        c.ok(False, f"B: d1bench 20000 ended ({e})")
+        return "B d1bench FAIL (no end)"
+    m = re.search(r"^run: (\d+) boundaries, irq (\d+) samples \+ (\d+) missed, "
+                  r"wake (\d+) samples \+ (\d+) missed", out, re.M)
+    c.ok(m is not None and [int(x) for x in m.groups()] == [20000, 20000, 0, 20000, 0],
+         "B: " + (m.group(0) if m else "no run line"))
+    docs = []
+    for line in out.splitlines():
+        if line.startswith('{"tool":"d1lat"'):
+            try:
+                docs.append(json.loads(line))
+            except ValueError as e:
+                c.ok(False, f"B: JSON line does not parse: {e}")
+    c.ok(len(docs) == 2, f"B: two d1lat JSON lines ({len(docs)})")
+    p50 = {}
+    for d in docs:
+        load = d.get("load")
+        p50[load] = d.get("p50_ns")
+        c.ok(d.get("os") == "rtthread" and d.get("board") == "allwinner-d1" and
+             d.get("samples") == 20000 and d.get("missed") == 0 and d.get("clock_hz") == TIME_HZ,
+             f"B: {load}: {d.get('samples')} samples, {d.get('missed')} missed, p50 "
+             f"{d.get('p50_ns')} ns, max {d.get('max_ns')} ns")
+    c.ok(sorted(p50) == ["thread-wake", "timer-irq"], f"B: loads {sorted(p50)}")
+    if c.failed:
+        return "B FAIL: " + c.failed[0]
+    return (f"B d1bench 20000/0 ok (p50 timer-irq {p50['timer-irq']} ns, "
+            f"thread-wake {p50['thread-wake']} ns)")
+
+
+def cmd_boot(a):
+    os.makedirs(a.logdir, exist_ok=True)
+    a.qemu_log = os.path.join(a.logdir, f"qemu-{a.image}.log")
+    if os.path.exists(a.qemu_log):
+        os.remove(a.qemu_log)
+    cmd = oscon.d1_cmd(a.elf, extra=["-d", "cpu_reset,guest_errors", "-D", a.qemu_log])
+    print("qemu: " + " ".join(cmd), flush=True)
+    c = Checks()
+    with oscon.Console(cmd, log=os.path.join(a.logdir, f"console-{a.image}.log")) as con:
+        result = {"stock": run_stock, "A": run_a, "B": run_b}[a.image](con, c, a)
+    print("RESULT: " + result)
+    return 1 if c.failed else 0
+
+
+SECTION = re.compile(r"^ (\.\S+|COMMON)\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$")
+NAME_ONLY = re.compile(r"^ (\.\S+)$")
+CONT = re.compile(r"^\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$")
+
+
+def kind(sec):
+    if sec.startswith(".text"):
+        return "code"
+    if sec.startswith((".rodata", ".srodata")):
+        return "rodata"
+    if sec.startswith((".data", ".sdata")):
+        return "data"
+    if sec.startswith((".bss", ".sbss")) or sec == "COMMON":
+        return "bss"
+    return None
+
+
+def map_sizes(path):
+    """{'port': {kind: bytes}, 'rest': {...}} over kept, allocated input sections."""
+    tot = {w: {"code": 0, "rodata": 0, "data": 0, "bss": 0} for w in ("port", "rest")}
+    in_map = False
+    pending = None
+    with open(path, errors="replace") as f:
+        for line in f:
+            line = line.rstrip("\n")
+            if not in_map:
+                in_map = line.startswith("Linker script and memory map")
+                continue
+            m = SECTION.match(line)
+            if m:
+                sec, addr, size, obj = m.groups()
+            elif pending and CONT.match(line):
+                sec = pending
+                addr, size, obj = CONT.match(line).groups()
+            else:
+                n = NAME_ONLY.match(line)
+                pending = n.group(1) if n else None
+                continue
+            pending = None
+            k = kind(sec)
+            if k is None or int(addr, 16) == 0:
+                continue
+            who = "port" if "/packages/d1drivers/" in obj else "rest"
+            tot[who][k] += int(size, 16)
+    return tot
+
+
+def cmd_sizes(a):
+    rows = {}
+    for spec in a.images:
+        img, elf = spec.split("=", 1)
+        out = subprocess.run([a.size, elf], check=True, stdout=subprocess.PIPE, text=True).stdout
+        text, data, bss = (int(x) for x in out.splitlines()[1].split()[:3])
+        rows[img] = (text, data, bss, map_sizes(os.path.join(os.path.dirname(elf), "rtthread.map")))
+    print(f"{'image':6} {'text':>8} {'data':>7} {'bss':>7}   port objects: code rodata data bss"
+          "   (size of the ELF; port = kept input sections of build/packages/d1drivers)")
+    for img, (text, data, bss, m) in rows.items():
+        p = m["port"]
+        print(f"{img:6} {text:8} {data:7} {bss:7}   {p['code']:6} {p['rodata']:6} {p['data']:4} "
+              f"{p['bss']:6}")
+    s = rows.get("stock")
+    parts = []
+    for img, (text, data, bss, m) in rows.items():
+        p = m["port"]
+        if img == "stock":
+            parts.append(f"stock text {text} bss {bss}")
+        else:
+            d = f" (+{text - s[0]} text vs stock)" if s else ""
+            parts.append(f"{img} text {text}{d}, port code {p['code']} rodata {p['rodata']} "
+                         f"bss {p['bss']}")
+    print("summary: " + "; ".join(parts))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    b = sub.add_parser("boot")
+    b.add_argument("image", choices=["stock", "A", "B"])
+    b.add_argument("elf")
+    b.add_argument("--logdir", default=".")
+    b.add_argument("--bench-timeout", type=float, default=900)
+    s = sub.add_parser("sizes")
+    s.add_argument("--size", required=True)
+    s.add_argument("images", nargs="+", metavar="IMAGE=ELF")
+    a = ap.parse_args()
+    return cmd_boot(a) if a.cmd == "boot" else cmd_sizes(a)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
