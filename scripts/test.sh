@@ -8,7 +8,11 @@
 #  3. d1 preset: the cross build with -Werror, and its libc-symbol check;
 #  4. qemu-virt preset: bare-metal images on QEMU's PLIC/16550/OpenSBI;
 #  5. the D1 images on the emulated D1 (QEMU machine allwinner-d1 built from
-#     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md).
+#     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md);
+#  6. the OS ports built against upstream NuttX and RT-Thread (the pinned
+#     trees of ../shared/os, or the user's: scripts/os/tree.sh) and booted
+#     on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh); without a
+#     tree the stage says what to set and is reported skipped.
 # Every stage runs even if an earlier one failed (except where it needs the
 # earlier one's build); the run ends with one screen of figures (each stage
 # writes its line to build/gates/<stage>.summary) and fails if any stage did.
@@ -101,6 +105,26 @@ fi
 # The emulator's tests run one QEMU at a time (tests/emu/CMakeLists.txt).
 if stage emulator emulator && [ -f build/d1/CTestTestfile.cmake ]; then
 	stage emu-d1-tests ctest_stage d1 1
+fi
+
+# os_stage <os>: scripts/<os>.sh; its exit 3 means no tree here (skipped,
+# its summary line says what to set), not a failure.
+os_stage() {
+	local rc
+	"scripts/$1.sh" --summary "$out/$1.summary" --logs "$out/$1"
+	rc=$?
+	[ "$rc" -eq 3 ] && return 0
+	return "$rc"
+}
+if [ -n "${D1_EMU_QEMU:-}" ]; then
+	stage nuttx os_stage nuttx
+	stage rtthread os_stage rtthread
+else
+	for o in nuttx rtthread; do
+		echo "$o: not run (no emulator)" >"$out/$o.summary"
+		echo "$o 1 0" >>"$out/stages"
+		failed+=("$o")
+	done
 fi
 
 scripts/gates/screen.sh "$out"

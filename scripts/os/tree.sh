@@ -119,21 +119,18 @@ if [ ! -f "$tb" ]; then
 	say "SKIP: no $name tree: $tb not found; set $var to a $name tree at commit $commit, or D1_OS_TARBALLS to a directory holding $tarball and its SHA256SUMS"
 	exit 3
 fi
-dest=$cache/os/$name-${commit:0:12}
-if [ -f "$dest/.d1-unpacked" ]; then
-	# A cached tree is reused only if it came from this very tarball.
-	want=$(grep -E "[ *]$tarball\$" "$tarballs/SHA256SUMS" 2>/dev/null | cut -d' ' -f1 || true)
-	if [ -n "$want" ] && [ "$(cat "$dest/.d1-unpacked")" = "$want" ]; then
-		echo "$dest"
-		exit 0
-	fi
-fi
 [ -f "$tarballs/SHA256SUMS" ] || die "$tarballs/SHA256SUMS not found (expected the checksum of $tarball there)"
 want=$(grep -E "[ *]$tarball\$" "$tarballs/SHA256SUMS" | cut -d' ' -f1 || true)
 [ -n "$want" ] || die "$tarballs/SHA256SUMS has no line for $tarball"
-say "checking $tb"
+# Checked on every run (a fraction of a second), cached tree or not.
 got=$(sha256sum "$tb" | cut -d' ' -f1)
 [ "$got" = "$want" ] || die "$tb: SHA-256 $got, expected $want (SHA256SUMS): truncated or not the pinned tarball"
+dest=$cache/os/$name-${commit:0:12}
+# A cached tree is reused only if it came from this very tarball.
+if [ "$(cat "$dest/.d1-unpacked" 2>/dev/null)" = "$want" ]; then
+	echo "$dest"
+	exit 0
+fi
 mkdir -p "$cache/os"
 tmp=$(mktemp -d "$cache/os/.$name.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
