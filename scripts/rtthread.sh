@@ -50,7 +50,8 @@ if [ -d "$root/build/gates" ]; then logs=$root/build/gates/rtthread; else logs=$
 mkdir -p "$logs"
 t_start=$(date +%s)
 
-parts=()
+parts=() # the boots first, then late: file check and sizes
+late=()
 failed=0
 say() { echo "rtthread: $*" >&2; }
 ok() { echo "ok    $*"; }
@@ -58,7 +59,7 @@ fail() { echo "FAIL  $*"; failed=1; }
 finish() { # exit code; writes the summary line
 	local line
 	local joined
-	joined=$(printf '%s; ' "${parts[@]}")
+	joined=$(printf '%s; ' "${parts[@]}" "${late[@]}")
 	line="rtthread: ${joined%; } ($(($(date +%s) - t_start)) s)"
 	echo "$line"
 	[ -z "$summary_file" ] || echo "$line" >"$summary_file"
@@ -107,11 +108,11 @@ sys.exit(0 if fmt and lic else 1)
 EOF
 ); then
 	ok "$(tail -1 "$fc_log")"
-	parts+=("file_check ok ($(grep -o '[0-9]* files' "$fc_log" | tail -1))")
+	late+=("file_check ok ($(grep -o '[0-9]* files' "$fc_log" | tail -1))")
 else
 	grep -E 'ERROR|error|Traceback|file_check:' "$fc_log" | head -20
 	fail "RT-Thread tools/file_check.py on ports/rtsmart (log $fc_log)"
-	parts+=("file_check FAIL")
+	late+=("file_check FAIL")
 fi
 
 # ---- 4. the builds ----
@@ -168,11 +169,22 @@ EOF
 }
 
 declare -A elfs
+mkdir -p "$cache/rtthread-build"
+exec 9>"$cache/rtthread-build/.lock"
+flock 9 # one run at a time builds in the cache
 for img in "${images[@]}"; do
 	: >"$logs/build-$img.log"
 	if build_image "$img"; then
 		elfs[$img]=$elf
 		ok "build $img: $elf"
+		# The startup patch took: boot_hartid is data, not a label in .text.
+		sym=$("$tc/riscv64-nl-nm" "$elf" | grep ' boot_hartid$' || true)
+		if [[ $sym =~ \ [dD]\ boot_hartid$ ]]; then
+			ok "$img: boot_hartid is a data symbol (startup patch applied)"
+		else
+			fail "$img: boot_hartid is not a data symbol: ${sym:-missing}"
+			parts+=("$img boot_hartid FAIL")
+		fi
 	else
 		fail "build $img: scons did not produce rtthread.elf (log $logs/build-$img.log)"
 		parts+=("$img build FAIL")
@@ -187,10 +199,11 @@ if [ -n "${elfs[stock]:-}" ] && [ -n "${elfs[A]:-}" ]; then
 	done
 	if sizes=$(python3 "$root/tests/os/rtthread_boot.py" sizes --size "$tc/riscv64-nl-size" "${args[@]}" 2>&1); then
 		echo "$sizes" | tee "$logs/sizes.txt"
-		parts+=("sizes $(echo "$sizes" | grep '^summary:' | sed 's/^summary: //')")
+		late+=("sizes $(echo "$sizes" | grep '^summary:' | sed 's/^summary: //')")
 	else
 		echo "$sizes"
 		fail "image sizes from the link maps"
+		late+=("sizes FAIL")
 	fi
 fi
 

@@ -121,8 +121,9 @@ def run_a(con, c, a):
     c.ok(m is not None and int(m.group(1)) > 0 and m.group(2) == m.group(3) == m.group(4) == "0",
          "A: d1irq: " + (m.group(0) if m else "no counters"))
     out = con.run("d1wdt", PROMPT, 30)
-    c.ok(re.search(r"d1wdt: running, timeout 16 s, .*kept by kernel timer: yes", out) is not None,
-         "A: d1wdt: running, 16 s, kept by the kernel timer")
+    if not c.ok(re.search(r"d1wdt: running, timeout 16 s, .*kept by kernel timer: yes", out)
+                is not None, "A: d1wdt: running, 16 s, kept by the kernel timer"):
+        return "A FAIL: " + c.failed[0]
     # Unfed: the machine must reset 2 s after the start (QEMU exits: -no-reboot).
     start = len(con.buf)
     con.send("d1wdt start 2")
@@ -259,14 +260,12 @@ def cmd_sizes(a):
     s = rows.get("stock")
     parts = []
     for img, (text, data, bss, m) in rows.items():
-        p = m["port"]
         if img == "stock":
-            parts.append(f"stock text {text} bss {bss}")
+            parts.append(f"stock {text}")
         else:
-            d = f" (+{text - s[0]} text vs stock)" if s else ""
-            parts.append(f"{img} text {text}{d}, port code {p['code']} rodata {p['rodata']} "
-                         f"bss {p['bss']}")
-    print("summary: " + "; ".join(parts))
+            d = f" = stock {text - s[0]:+d}" if s else ""
+            parts.append(f"{img} {text}{d} (port code {m['port']['code']})")
+    print("summary: text " + ", ".join(parts))
     return 0
 
 
