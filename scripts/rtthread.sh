@@ -4,7 +4,7 @@
 # Build the RT-Thread D1 images with the d1drivers port and boot them on
 # the emulated D1 (docs/rtsmart.md "Build and run").
 #
-# Usage: scripts/rtthread.sh [--summary FILE]
+# Usage: scripts/rtthread.sh [--summary FILE] [--logs DIR]
 #
 # 1. the RT-Thread tree: scripts/os/tree.sh rt-thread (D1_RTT_DIR, or the
 #    pinned tarball in D1_OS_TARBALLS); none -> skip, exit 3;
@@ -29,25 +29,32 @@
 # named in one line), 3 skipped (no RT-Thread tree).
 # Environment: D1_RTT_DIR, D1_OS_TARBALLS (tree.sh), D1_CACHE (default
 # ~/.cache/d1drivers), D1_EMU_QEMU (the emulator; default: what
-# emu/qemu-d1/build.sh prints), D1_JOBS (scons -j, default 2). Logs:
-# build/gates/rtthread/ if build/gates exists, else build/rtthread-logs/.
+# emu/qemu-d1/build.sh prints), D1_JOBS (scons -j, default 2). Logs: --logs
+# DIR, else build/gates/rtthread/ if build/gates exists, else
+# build/rtthread-logs/.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 jobs=${D1_JOBS:-2}
 summary_file=""
+logs=""
 images=(stock A B)
 while [ $# -gt 0 ]; do
 	case $1 in
 	--summary) [ $# -ge 2 ] || { echo "rtthread: --summary needs a file" >&2; exit 1; }
 		summary_file=$2; shift 2 ;;
-	-h | --help) sed -n '3,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--summary FILE])" >&2; exit 1 ;;
+	--logs) [ $# -ge 2 ] || { echo "rtthread: --logs needs a directory" >&2; exit 1; }
+		logs=$2; shift 2 ;;
+	-h | --help) sed -n '3,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
 	esac
 done
-if [ -d "$root/build/gates" ]; then logs=$root/build/gates/rtthread; else logs=$root/build/rtthread-logs; fi
+if [ -z "$logs" ]; then
+	if [ -d "$root/build/gates" ]; then logs=$root/build/gates/rtthread; else logs=$root/build/rtthread-logs; fi
+fi
 mkdir -p "$logs"
+logs=$(cd "$logs" && pwd)
 t_start=$(date +%s)
 
 parts=() # the boots first, then late: file check and sizes
