@@ -26,6 +26,7 @@ MAP = {
     'drivers/serial_v2.h': ['components/drivers/include/drivers/serial_v2.h'],
     'ipc/ringbuffer.h': ['components/drivers/include/ipc/ringbuffer.h'],
     'finsh.h': ['components/finsh/finsh.h'],
+    'ioremap.h': ['components/mm/ioremap.h'],
 }
 
 # name -> why the stand-in differs on purpose
