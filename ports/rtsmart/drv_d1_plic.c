@@ -47,10 +47,12 @@
 
 #ifdef BSP_USING_D1_PLIC
 
-/* PLIC span up to PLIC_CTRL at +0x1FFFFC (plic_regs.h). */
-#define D1_RT_PLIC_MAP_SIZE 0x200000u
 /* S-mode context of hart 0 (docs/uart-and-plic.md). */
 #define D1_RT_PLIC_CONTEXT 1u
+/* The window rt_ioremap maps under Smart: up to the end of this context's
+ * threshold/claim page (+0x201000..+0x201FFF for context 1; PLIC_CTRL at
+ * +0x1FFFFC and the enables lie below it; plic_regs.h). */
+#define D1_RT_PLIC_MAP_SIZE (D1_PLIC_THRESHOLD_OFFSET(D1_RT_PLIC_CONTEXT) + 0x1000u)
 /* Priority of an unmasked source: one level, as libcpu uses. */
 #define D1_RT_PLIC_PRIO 1u
 
