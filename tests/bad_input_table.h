@@ -415,4 +415,22 @@ RUN(lat_json_null_buf, d1_lat_report_json, NULL_OUT, NULL, D1_EINVAL, d1_lat_rep
 RUN(lat_json_len0, d1_lat_report_json, RANGE, NULL, D1_EINVAL, d1_lat_report_json(&lat, &meta, text, 0, NULL))
 RUN(lat_json_short, d1_lat_report_json, RANGE, NULL, D1_ERANGE, d1_lat_report_json(&lat, &meta, text, 32, NULL))
 
+/* ---- bench.h ---- */
+RUN(bench_init_null, d1_bench_init, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_init(NULL, &lat, NULL, 24000, 10))
+RUN(bench_init_null_irq, d1_bench_init, NULL_ARG, NULL, D1_EINVAL, d1_bench_init(&bench, NULL, NULL, 24000, 10))
+RUN(bench_init_same_recorder, d1_bench_init, NULL_ARG, NULL, D1_EINVAL, d1_bench_init(&bench, &lat, &lat, 24000, 10))
+RUN(bench_init_short, d1_bench_init, PERIOD, NULL, D1_ERANGE, d1_bench_init(&bench, &lat, NULL, D1_BENCH_PERIOD_MIN - 1u, 10))
+RUN(bench_init_long, d1_bench_init, PERIOD, NULL, D1_ERANGE, d1_bench_init(&bench, &lat, NULL, (uint64_t)UINT32_MAX + 1u, 10))
+RUN(bench_init_no_periods, d1_bench_init, RANGE, NULL, D1_ERANGE, d1_bench_init(&bench, &lat, NULL, 24000, 0))
+RUN(bench_start_null, d1_bench_start, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_start(NULL, 0))
+RUN(bench_start_twice, d1_bench_start, STATE, p_bench_started, D1_ESTATE, d1_bench_start(&bench, 0))
+RUN(bench_irq_null, d1_bench_irq, NULL_HANDLE, NULL, D1_BENCH_SPURIOUS, d1_bench_irq(NULL, 5, 100))
+RUN(bench_irq_unstarted, d1_bench_irq, STATE, p_bench_ready, D1_BENCH_SPURIOUS, d1_bench_irq(&bench, 5, 100000))
+RUN(bench_wake_null, d1_bench_wake, NULL_HANDLE, NULL, 0, d1_bench_wake(NULL, 100))
+RUN(bench_wake_no_recorder, d1_bench_wake, STATE, p_bench_started, 0, d1_bench_wake(&bench, 100000))
+RUN(bench_finish_null, d1_bench_finish, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_finish(NULL, 0))
+RUN(bench_finish_unstarted, d1_bench_finish, STATE, p_bench_ready, D1_ESTATE, d1_bench_finish(&bench, 0))
+RUN(bench_stats_null, d1_bench_stats, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_stats(NULL, &bstats))
+RUN(bench_stats_null_out, d1_bench_stats, NULL_OUT, p_bench_ready, D1_EINVAL, d1_bench_stats(&bench, NULL))
+
 /* clang-format on */

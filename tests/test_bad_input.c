@@ -34,6 +34,7 @@
 #include <cmocka.h>
 
 #include "ccu_model.h"
+#include "d1/bench.h"
 #include "d1/ccu.h"
 #include "d1/error.h"
 #include "d1/latency.h"
@@ -147,6 +148,8 @@ static struct d1_plic_stats pstats;
 static struct d1_plic_entry ptable[4];
 static struct d1_wdt_state wst;
 static struct d1_lat_summary lsum;
+static struct d1_bench bench;
+static struct d1_bench_stats bstats;
 static const struct d1_lat_meta meta = {.os = "test", .board = "host", .load = "none"};
 
 static void put_sink(void *ctx, const char *s, size_t n)
@@ -367,6 +370,18 @@ static void p_plic_prio_max7(void)
 /* ---- helpers for rows that check more than one value ---- */
 
 /* d1_lat_init() leaves the recorder untouched on error. */
+/* A bench prepared (no wake recorder), and one started. */
+static void p_bench_ready(void)
+{
+	assert_int_equal(d1_bench_init(&bench, &lat, NULL, 24000, 10), D1_OK);
+}
+
+static void p_bench_started(void)
+{
+	p_bench_ready();
+	assert_int_equal(d1_bench_start(&bench, 0), D1_OK);
+}
+
 static int64_t lat_init_keeps(uint32_t clock_hz)
 {
 	d1_err_t e;
