@@ -69,10 +69,17 @@ struct d1_lat {
 
 /** Description of the run, printed in the dump and the reports; a NULL string is "unknown". */
 struct d1_lat_meta {
-	const char *os;     /**< "baremetal", "nuttx", "rtsmart", "linux", ... */
+	const char *os;     /**< "baremetal", "nuttx", "rtthread", "rtsmart", "linux", ... */
 	const char *board;  /**< "lichee-rv-86", "qemu-virt", host name, ... */
-	const char *load;   /**< Free text: the load during the run, "none". */
+	const char *load;   /**< The load during the run: "idle", "memcpy+uart" (docs/latency.md). */
 	uint64_t period_ns; /**< Intended period of the measured event, ns (0: none). */
+	/** What was measured: "timer-irq" (boundary to the sample in the Timer's
+	 *  interrupt) or "task-wakeup" (boundary to the sample in the task the
+	 *  interrupt wakes); d1/bench.h. */
+	const char *measurement;
+	/** How the interrupt wakes the task: "semaphore", "event", "signal",
+	 *  "clock_nanosleep", ...; "none" for a timer-IRQ measurement. */
+	const char *wake;
 };
 
 /** Output of d1_lat_dump(): @p n bytes at @p s (not NUL-terminated). */
