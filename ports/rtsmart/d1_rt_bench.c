@@ -10,28 +10,23 @@
 
 /*
  * msh command "d1bench [periods] [period_us]": a D1 Timer channel runs
- * periodic at period_us (default 1000 us, 20000 periods). Per period:
- *  - timer-irq: the ISR's d1_timer_isr() sample, clocks of the 24 MHz
- *    OSC24M since the period boundary (interrupt-entry latency through
- *    trap entry, the PLIC dispatch and the handler table);
- *  - thread-wake: the ISR releases a semaphore to a thread at priority
- *    BSP_D1_BENCH_PRIO; the thread samples the time CSR (the same 24 MHz
- *    OSC24M) since the same boundary, found by the ISR as its time CSR
- *    reading less its sample, when it runs.
- * Both go to the shared recorder (include/d1/latency.h) and are printed
- * as the same text report and JSON line as the bare-metal, Linux and
- * NuttX benches (os "rtthread", load "timer-irq" / "thread-wake").
- * Missed periods are detected with the 24 MHz `time` CSR, as the
- * bare-metal bench does, and counted, not recorded. The thread records
- * one sample per wake-up, from the latest boundary, and counts the
- * boundaries since its last wake-up that it did not sample (it came
- * after the next boundary: "late") as missed; every boundary is a sample
- * or a missed period of both recorders. Nothing is printed while it runs.
+ * periodic at period_us (default 1000 us, 20000 periods); a thin shell
+ * around the library's bench accounting (include/d1/bench.h: the grid,
+ * the samples, missed periods, late and spurious wake-ups, defined once
+ * for every OS) and its recorder:
+ *  - timer-irq: the ISR passes d1_timer_isr()'s sample to d1_bench_irq()
+ *    and releases a semaphore;
+ *  - task-wakeup: a thread at priority BSP_D1_BENCH_PRIO takes it and
+ *    passes its wake-up time to d1_bench_wake().
+ * Both are printed as the same text report and JSON line as every other
+ * OS's bench (os "rtthread", measurement "timer-irq" / "task-wakeup",
+ * wake "semaphore"). Nothing is printed while it runs.
  *
  * Every wait is bounded: the thread waits at most 1 s + 100 periods for
  * each post (an interrupt that never comes ends the run with
- * -RT_ETIMEOUT, Timer stopped and handler removed); the command waits for
- * the thread at most the run's length + that bound + 1 s.
+ * -RT_ETIMEOUT, Timer stopped and handler removed, and d1_bench_finish()
+ * counts the boundaries no one accounted as missed); the command waits
+ * for the thread at most the run's length + that bound + 1 s.
  */
 
 #include <stdbool.h>
@@ -41,6 +36,7 @@
 #include <rthw.h>
 #include <rtthread.h>
 
+#include "d1/bench.h"
 #include "d1/latency.h"
 #include "d1/memmap.h"
 #include "d1/time.h"
@@ -74,9 +70,10 @@
 #define D1_BENCH_FIXED_RECORDER 0
 #endif
 
-struct d1_bench
+struct d1_rt_bench
 {
     struct d1_timer t;
+    struct d1_bench acc;       /* the library's accounting of the run */
     struct d1_lat *irq;
     struct d1_lat *wake;
     void *mem;      /* both recorders (and bins), from the heap for the run */
@@ -85,115 +82,75 @@ struct d1_bench
     uint32_t period_clocks;
     uint32_t periods;
     uint64_t t0;               /* time CSR at the start */
-    volatile uint64_t seen;    /* boundaries accounted by the ISR */
-    volatile uint64_t boundary; /* time CSR at the latest of them */
-    volatile bool stop;
     volatile bool abort;       /* the command ends the thread early */
     rt_err_t failed;           /* the thread's failed wait (-RT_ETIMEOUT) */
     rt_int32_t wait_ticks;     /* bound of one wait for a post */
-    rt_uint32_t spurious;      /* ISR calls with no new boundary */
-    rt_uint32_t wake_late;     /* wake-ups after a later boundary */
 };
 
-static struct d1_bench d1b;
-
-/* The 24 MHz time CSR (rdtime), through the library's d1/time.h. */
-static inline uint64_t d1_bench_now(void)
-{
-    return d1_time_now();
-}
+static struct d1_rt_bench d1b;
 
 static void d1_bench_isr(int vector, void *param)
 {
-    struct d1_bench *b = (struct d1_bench *)param;
-    uint32_t sample = d1_timer_isr(&b->t);
-    uint64_t now = d1_bench_now();
-    uint64_t due = (now - b->t0) / b->period_clocks; /* boundaries by now */
-    uint64_t n;
+    struct d1_rt_bench *b = (struct d1_rt_bench *)param;
+    enum d1_bench_irq_result r;
 
     (void)vector;
-    if (b->stop)
+    r = d1_bench_irq(&b->acc, d1_timer_isr(&b->t), d1_time_now());
+    if (r == D1_BENCH_SPURIOUS)
     {
         return;
     }
-    if (due <= b->seen)
+    if (r == D1_BENCH_DONE)
     {
-        b->spurious++;
-        return;
-    }
-    n = due - b->seen;
-    if (n > 1u)
-    {
-        d1_lat_missed(b->irq, (uint32_t)(n - 1u));
-    }
-    d1_lat_record(b->irq, sample);
-    b->boundary = now - sample;
-    b->seen = due;
-    if (due >= b->periods)
-    {
-        b->stop = true;
         (void)d1_timer_stop(&b->t);
     }
     rt_sem_release(b->go);
 }
 
+static bool d1_bench_irq_done(struct d1_rt_bench *b)
+{
+    struct d1_bench_stats st;
+
+    (void)d1_bench_stats(&b->acc, &st);
+    return st.boundaries >= b->periods;
+}
+
 static void d1_bench_thread(void *param)
 {
-    struct d1_bench *b = (struct d1_bench *)param;
-    uint64_t accounted = 0; /* boundaries a wake-up sampled or counted */
+    struct d1_rt_bench *b = (struct d1_rt_bench *)param;
 
     for (;;)
     {
-        uint64_t total;
-        uint64_t now;
-        uint64_t boundary;
-        rt_base_t level;
-
         b->failed = rt_sem_take(b->go, b->wait_ticks);
         if (b->failed != RT_EOK || b->abort)
         {
             break;
         }
-        /* the time CSR, not the Timer: the ISR stops the Timer at the
-         * last boundary */
-        level = rt_hw_interrupt_disable();
-        total = b->seen;
-        boundary = b->boundary;
-        now = d1_bench_now();
-        rt_hw_interrupt_enable(level);
-        d1_lat_record(b->wake, (uint32_t)(now - boundary)); /* from the latest boundary */
-        if (total - accounted > 1u)
-        {
-            b->wake_late++;
-            d1_lat_missed(b->wake, (uint32_t)(total - accounted - 1u));
-        }
-        accounted = total;
-        /* posts of boundaries counted here */
+        (void)d1_bench_wake(&b->acc, d1_time_now());
+        /* posts of boundaries accounted here */
         while (rt_sem_trytake(b->go) == RT_EOK)
         {
         }
-        if (total >= b->periods || b->stop)
+        if (d1_bench_irq_done(b))
         {
             break;
         }
     }
-    /* boundaries after the last wake-up (their posts were taken above) */
-    if (b->failed == RT_EOK && !b->abort && b->seen > accounted)
-    {
-        d1_lat_missed(b->wake, (uint32_t)(b->seen - accounted));
-    }
     rt_sem_release(b->finished);
 }
 
-static void d1_bench_print(struct d1_lat *r, const char *load, uint32_t period_us)
+static void d1_bench_print(struct d1_lat *r, const char *measurement, const char *wake,
+                           uint32_t period_us)
 {
     static char report[D1_LAT_REPORT_SIZE];
     const struct d1_lat_meta meta =
     {
         .os = "rtthread",
         .board = "allwinner-d1",
-        .load = load,
+        .load = "idle",
         .period_ns = (uint64_t)period_us * 1000u,
+        .measurement = measurement,
+        .wake = wake,
     };
 
     /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
@@ -223,10 +180,11 @@ static bool d1_bench_arg(const char *s, uint32_t *out)
 
 static int d1bench(int argc, char **argv)
 {
-    struct d1_bench *b = &d1b;
+    struct d1_rt_bench *b = &d1b;
     uint32_t periods = 20000u;
     uint32_t period_us = 1000u;
     struct d1_lat_summary si, sw;
+    struct d1_bench_stats st;
     uintptr_t base;
     rt_thread_t th;
     uint64_t t1;
@@ -291,6 +249,10 @@ static int d1bench(int argc, char **argv)
 #endif
     if (err == D1_OK)
     {
+        err = d1_bench_init(&b->acc, b->irq, b->wake, b->period_clocks, periods);
+    }
+    if (err == D1_OK)
+    {
         err = d1_timer_init(&b->t, base, D1_BENCH_CH, D1_OSC24M_HZ, D1_LOSC_HZ);
     }
     if (err == D1_OK)
@@ -324,12 +286,12 @@ static int d1bench(int argc, char **argv)
     rt_hw_interrupt_install(D1_BENCH_IRQ, d1_bench_isr, b, "d1bench");
     (void)d1_timer_irq_enable(&b->t, true);
     rt_hw_interrupt_umask(D1_BENCH_IRQ);
-    b->t0 = d1_bench_now();
+    b->t0 = d1_time_now();
+    (void)d1_bench_start(&b->acc, b->t0);
     err = d1_timer_start(&b->t, D1_TIMER_PERIODIC);
     if (err != D1_OK)
     {
         rt_kprintf("d1bench: start failed (%d)\n", (int)err);
-        b->stop = true;
         b->abort = true;
         rt_sem_release(b->go);
         ret = -RT_ERROR;
@@ -337,7 +299,6 @@ static int d1bench(int argc, char **argv)
     if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond((rt_int32_t)run_ms)) !=
         RT_EOK)
     {
-        b->stop = true;
         b->abort = true;
         rt_sem_release(b->go);
         if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond(1000)) != RT_EOK)
@@ -353,18 +314,21 @@ static int d1bench(int argc, char **argv)
         rt_kprintf("d1bench: the run did not end within %u ms: stopped\n", (unsigned)run_ms);
         ret = -RT_ETIMEOUT;
     }
-    t1 = d1_bench_now();
+    t1 = d1_time_now();
     rt_hw_interrupt_mask(D1_BENCH_IRQ);
     (void)d1_timer_stop(&b->t);
     (void)d1_timer_irq_enable(&b->t, false);
     d1_timer_irq_ack(&b->t);
     rt_hw_interrupt_install(D1_BENCH_IRQ, RT_NULL, RT_NULL, "d1bench");
+    /* boundaries no interrupt or wake-up accounted up to now are missed */
+    (void)d1_bench_finish(&b->acc, t1);
+    (void)d1_bench_stats(&b->acc, &st);
     if (b->failed != RT_EOK && ret == 0)
     {
         rt_kprintf("d1bench: no Timer%u interrupt for %u ms after %u of %u periods: "
                    "stopped\n", (unsigned)D1_BENCH_CH,
                    (unsigned)(1000u + (period_us * 100u + 999u) / 1000u),
-                   (unsigned)b->seen, (unsigned)periods);
+                   (unsigned)st.boundaries, (unsigned)periods);
         ret = -RT_ETIMEOUT;
     }
     if (ret != 0)
@@ -375,13 +339,15 @@ static int d1bench(int argc, char **argv)
     (void)d1_lat_summarize(b->irq, &si);
     (void)d1_lat_summarize(b->wake, &sw);
     rt_kprintf("run: %u boundaries, irq %u samples + %u missed, wake %u samples + %u missed "
-               "(%u late), spurious %u, %u us of time CSR (ideal %u us)\n",
-               (unsigned)b->seen, (unsigned)si.samples, (unsigned)si.missed,
-               (unsigned)sw.samples, (unsigned)sw.missed, (unsigned)b->wake_late,
-               (unsigned)b->spurious, (unsigned)((t1 - b->t0) / (D1_OSC24M_HZ / 1000000u)),
+               "(%u late, %u spurious), spurious interrupts %u, %u us of time CSR "
+               "(ideal %u us)\n",
+               (unsigned)st.boundaries, (unsigned)si.samples, (unsigned)si.missed,
+               (unsigned)sw.samples, (unsigned)sw.missed, (unsigned)st.late_wake,
+               (unsigned)st.spurious_wake, (unsigned)st.spurious_irq,
+               (unsigned)((t1 - b->t0) / (D1_OSC24M_HZ / 1000000u)),
                (unsigned)(periods * period_us));
-    d1_bench_print(b->irq, "timer-irq", period_us);
-    d1_bench_print(b->wake, "thread-wake", period_us);
+    d1_bench_print(b->irq, "timer-irq", "none", period_us);
+    d1_bench_print(b->wake, "task-wakeup", "semaphore", period_us);
 out:
     if (b->go != RT_NULL)
     {

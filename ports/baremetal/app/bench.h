@@ -37,11 +37,18 @@ void bench_tick_report(void);
 void bench_tick_wake_at(uint64_t when);
 
 /**
- * Called by the tick source once per serviced tick, from the interrupt.
- * @param sample Counts since the most recent period boundary.
- * @param n      Period boundaries since the previous call (>= 1 normally;
- *               n - 1 of them were missed).
+ * The grid's origin (d1_bench_start()): the tick source calls it with the
+ * `time` CSR read just before it starts its timer.
  */
-void bench_account(uint32_t sample, uint64_t n);
+void bench_grid_start(uint64_t now);
+
+/**
+ * Called by the tick source from its interrupt, once per interrupt: the
+ * accounting is the library's (d1/bench.h, the same on every OS).
+ * @param sample Counts since the most recent period boundary, or
+ *               D1_TIMER_ISR_SPURIOUS when the interrupt found none.
+ * @param now    `time` CSR, read after the sample.
+ */
+void bench_irq(uint32_t sample, uint64_t now);
 
 #endif /* BENCH_H */

@@ -3,8 +3,8 @@
  * QEMU virt tick source: SBI set_timer on an absolute deadline grid.
  * Deadline k is t0 + k * period exactly (never re-armed relative to "now",
  * so ISR latency cannot accumulate as drift). The sample is time CSR now
- * minus the most recent deadline, in 10 MHz counts; deadlines that passed
- * without their own interrupt are missed periods. The bench's wake-up
+ * minus the most recent deadline, in 10 MHz counts; the library's bench
+ * accounting (d1/bench.h) counts the missed periods. The bench's wake-up
  * (bench_tick_wake_at()) shares the timer: the earlier of the two is
  * programmed, and a wake-up is never accounted as a tick.
  */
@@ -15,6 +15,7 @@
 #include "bm_csr.h"
 #include "bm_sbi.h"
 #include "d1/port.h"
+#include "d1/timer.h"
 
 static uint64_t period;
 static uint64_t next_deadline;
@@ -52,7 +53,7 @@ static void tick(void)
 		program();
 		if (!woken) {
 			/* Not ours or early (cannot happen with set_timer semantics). */
-			bench_account(0u, 0u);
+			bench_irq(D1_TIMER_ISR_SPURIOUS, now);
 		}
 		return;
 	}
@@ -61,7 +62,7 @@ static void tick(void)
 	uint64_t sample = late - skipped * period;
 	next_deadline += (skipped + 1u) * period;
 	program();
-	bench_account((uint32_t)sample, skipped + 1u);
+	bench_irq((uint32_t)sample, now);
 }
 
 void bench_tick_start(uint32_t period_counts)
@@ -71,7 +72,9 @@ void bench_tick_start(uint32_t period_counts)
 	}
 	period = period_counts;
 	bm_set_timer_hook(tick);
-	next_deadline = bm_rdtime() + period;
+	uint64_t t0 = bm_rdtime();
+	bench_grid_start(t0);
+	next_deadline = t0 + period;
 	running = true;
 	program();
 	BM_CSR_SET(sie, BM_SIE_STIE);

@@ -2,11 +2,9 @@
 /*
  * D1 tick source: Timer1 periodic from the 24 MHz OSC24M, PLIC source 76.
  * The sample is d1_timer_isr()'s count since the period boundary that raised
- * the interrupt (exact to one 24 MHz clock). Missed periods are found with the
- * 64-bit time CSR, which runs from the same 24 MHz crystal: the boundary of
- * this tick is at (now - sample); boundaries lie on a grid of `period` counts
- * from the start, so the number of boundaries since the last serviced one is
- * the rounded distance / period.
+ * the interrupt (exact to one 24 MHz clock); the library's bench accounting
+ * (d1/bench.h) finds missed periods on the 64-bit time CSR, which runs from
+ * the same 24 MHz crystal.
  */
 #include <stddef.h>
 
@@ -20,9 +18,6 @@
 
 static struct d1_timer tmr;
 static struct d1_timer_achieved achieved;
-static uint64_t period;
-static uint64_t last_boundary; /* time CSR of the last boundary accounted for */
-static int64_t grid_err_max;   /* largest |boundary estimate - grid| seen, counts */
 
 static const struct bench_tick_info info = {
         .name = "timer1",
@@ -40,26 +35,11 @@ static void timer1_irq(unsigned source, void *arg)
 	(void)source;
 	(void)arg;
 	uint32_t sample = d1_timer_isr(&tmr); /* checks and acks IRQ_STA, reads CUR */
-	if (sample == D1_TIMER_ISR_SPURIOUS) {
-		return; /* nothing pending: counted in the handle, reported at the end */
-	}
-	uint64_t now = bm_rdtime();
-	uint64_t boundary = now - sample;
-	uint64_t n = (boundary - last_boundary + period / 2u) / period;
-	int64_t err = (int64_t)(boundary - (last_boundary + n * period));
-	if (err < 0) {
-		err = -err;
-	}
-	if (err > grid_err_max) {
-		grid_err_max = err;
-	}
-	last_boundary += n * period;
-	bench_account(sample, n);
+	bench_irq(sample, bm_rdtime());
 }
 
 void bench_tick_start(uint32_t period_counts)
 {
-	period = period_counts;
 	bm_check(d1_timer_init(&tmr, D1_TIMER_BASE, 1u, D1_OSC24M_HZ, D1_LOSC_HZ), "d1_timer_init");
 	bm_check(d1_timer_stop(&tmr), "d1_timer_stop"); /* firmware may have left it on */
 	bm_check(d1_timer_set_clock(&tmr, D1_TIMER_SRC_OSC24M, 0u), "d1_timer_set_clock");
@@ -69,7 +49,7 @@ void bench_tick_start(uint32_t period_counts)
 	/* Boundary 0 is the start; RELOAD's bounded wait (a few us) is far below
 	 * period / 2, so it cannot move a boundary to the wrong grid point. The
 	 * start clears a stale IRQ_STA bit, so the IRQ is enabled after it. */
-	last_boundary = bm_rdtime();
+	bench_grid_start(bm_rdtime());
 	bm_check(d1_timer_start(&tmr, D1_TIMER_PERIODIC), "d1_timer_start");
 	bm_check(d1_timer_irq_enable(&tmr, true), "d1_timer_irq_enable");
 }
@@ -97,8 +77,6 @@ void bench_tick_report(void)
 	struct d1_timer_stats st = {0};
 
 	(void)d1_timer_get_stats(&tmr, &st);
-	bm_printf("tick: boundary estimate vs grid: max |error| %ld counts of 24 MHz\n",
-	          (long)grid_err_max);
 	bm_printf("tick: spurious Timer1 interrupts (no IRQ_STA bit): %lu\n",
 	          (unsigned long)st.spurious);
 }

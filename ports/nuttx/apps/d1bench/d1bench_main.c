@@ -20,21 +20,19 @@
  *
  ****************************************************************************/
 
-/* d1bench: Timer-IRQ and task wake-up latency under NuttX on the D1,
- * recorded with the library's latency recorder (include/d1/latency.h) and
- * reported in the same text and JSON forms as the bare-metal and Linux
- * benches, so that tools/ compares them side by side.
+/* d1bench: Timer-IRQ and task wake-up latency under NuttX on the D1, a
+ * thin shell around the library's bench accounting (include/d1/bench.h:
+ * the grid, the samples, missed periods, late and spurious wake-ups,
+ * defined once for every OS) and its recorder, reported in the same text
+ * and JSON forms as every other OS's bench.
  *
  * Timer0 runs periodic through the library (OSC24M, PERIOD_US us).  Its
- * ISR takes d1_timer_isr()'s sample (24 MHz clocks from the boundary to
- * the handler: the interrupt-entry latency), finds the boundary on the
- * time CSR (same OSC24M; the first period is measured from the start) to
- * count the periods whose interrupt never ran as missed, and posts a
- * semaphore.  The bench's own thread waits on it at the highest priority
- * and records how long after the latest boundary it ran: the task wake-up
- * latency.  Every boundary is a sample or a missed period of both
- * recorders.  A wait longer than 1 s + 100 periods ends the run as failed
- * (no interrupt: the timer is stopped and the handler detached).
+ * ISR passes d1_timer_isr()'s sample to d1_bench_irq() and posts a
+ * semaphore; the bench's own thread waits on it at the highest priority
+ * and passes its wake-up time to d1_bench_wake().  A wait longer than
+ * 1 s + 100 periods ends the run as failed (no interrupt: the timer is
+ * stopped, the handler detached); d1_bench_finish() then counts every
+ * boundary no interrupt or wake-up accounted as missed.
  */
 
 /****************************************************************************
@@ -55,6 +53,7 @@
 #include <nuttx/irq.h>
 #include <arch/irq.h>
 
+#include "d1/bench.h"
 #include "d1/error.h"
 #include "d1/latency.h"
 #include "d1/memmap.h"
@@ -81,12 +80,8 @@
 static struct d1_timer g_bench_timer;
 static struct d1_lat g_lat_irq;
 static struct d1_lat g_lat_wake;
+static struct d1_bench g_bench;
 static sem_t g_bench_sem;
-static volatile uint64_t g_boundary;     /* time CSR of the last boundary */
-static volatile uint64_t g_boundaries;   /* periods seen, missed included */
-static volatile uint32_t g_spurious;
-static volatile bool g_done;
-static uint64_t g_last_boundary;         /* the run's start before the first */
 static char g_report[D1_LAT_REPORT_SIZE];
 
 /****************************************************************************
@@ -95,42 +90,20 @@ static char g_report[D1_LAT_REPORT_SIZE];
 
 static int bench_isr(int irq, void *context, void *arg)
 {
-  uint32_t sample = d1_timer_isr(&g_bench_timer);
-  uint64_t boundary;
-  uint64_t n;
+  enum d1_bench_irq_result r;
 
   UNUSED(irq);
   UNUSED(context);
   UNUSED(arg);
-  if (sample == D1_TIMER_ISR_SPURIOUS)
+  r = d1_bench_irq(&g_bench, d1_timer_isr(&g_bench_timer), d1_time_now());
+  if (r == D1_BENCH_SPURIOUS)
     {
-      g_spurious++;
       return OK;
     }
 
-  /* The boundary on the time CSR; more than one period since the last
-   * one (or since the start) means periods whose interrupt never ran.
-   */
-
-  boundary = d1_time_now() - sample;
-  n = (boundary - g_last_boundary + BENCH_CLOCKS / 2) / BENCH_CLOCKS;
-  if (n > 1)
-    {
-      d1_lat_missed(&g_lat_irq, (uint32_t)(n - 1));
-    }
-  else
-    {
-      n = 1;
-    }
-
-  g_last_boundary = boundary;
-  d1_lat_record(&g_lat_irq, sample);
-  g_boundary = boundary;
-  g_boundaries += n;
-  if (g_boundaries >= BENCH_PERIODS)
+  if (r == D1_BENCH_DONE)
     {
       d1_timer_irq_enable(&g_bench_timer, false);
-      g_done = true;
     }
 
   sem_post(&g_bench_sem);
@@ -162,34 +135,23 @@ static int bench_wait(void)
   return ret;
 }
 
-/* One wake-up: its sample from the latest boundary, and the boundaries
- * since the last wake-up that it does not sample counted as missed.
- * Posts already there are for boundaries counted here; they are taken.
+/* One wake-up, accounted by the library; posts already there are for
+ * boundaries it accounted: they are taken.  True once the interrupt side
+ * has accounted the run's last boundary (a post taken here may have been
+ * its last: d1_bench_finish() counts that wake-up as missed).
  */
 
-static void bench_wake(uint64_t *accounted)
+static bool bench_wake(void)
 {
-  irqstate_t flags;
-  uint64_t now;
-  uint64_t boundary;
-  uint64_t total;
+  struct d1_bench_stats st;
 
-  flags = up_irq_save();
-  now = d1_time_now();
-  boundary = g_boundary;
-  total = g_boundaries;
-  up_irq_restore(flags);
-
-  d1_lat_record(&g_lat_wake, (uint32_t)(now - boundary));
-  if (total - *accounted > 1)
-    {
-      d1_lat_missed(&g_lat_wake, (uint32_t)(total - *accounted - 1));
-    }
-
-  *accounted = total;
+  d1_bench_wake(&g_bench, d1_time_now());
   while (sem_trywait(&g_bench_sem) == 0)
     {
     }
+
+  d1_bench_stats(&g_bench, &st);
+  return st.boundaries >= BENCH_PERIODS;
 }
 
 /* Prints both reports of one recorder; a report that does not fit or a
@@ -200,10 +162,12 @@ static bool bench_report(const char *what, struct d1_lat *lat)
 {
   struct d1_lat_meta meta =
   {
-    .os        = "nuttx",
-    .board     = what,
-    .load      = "none",
-    .period_ns = (uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
+    .os          = "nuttx",
+    .board       = "allwinner-d1",
+    .load        = "idle",
+    .period_ns   = (uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
+    .measurement = what,
+    .wake        = lat == &g_lat_wake ? "semaphore" : "none",
   };
 
   bool ok = true;
@@ -242,24 +206,27 @@ int main(int argc, char *argv[])
 {
   struct sched_param param;
   struct d1_lat_summary sum;
-  uint64_t accounted = 0;
+  struct d1_bench_stats st;
   uint64_t t0;
   uint64_t t1;
-  uint64_t seen = 0;
+  bool done = false;
   int err;
   int ret = 0;
   bool ok;
 
   UNUSED(argc);
   UNUSED(argv);
-  g_done = false;
-  g_boundaries = 0;
-  g_spurious = 0;
 
   err = d1_lat_init(&g_lat_irq, D1_TIME_HZ);
   if (err == D1_OK)
     {
       err = d1_lat_init(&g_lat_wake, D1_TIME_HZ);
+    }
+
+  if (err == D1_OK)
+    {
+      err = d1_bench_init(&g_bench, &g_lat_irq, &g_lat_wake, BENCH_CLOCKS,
+                          BENCH_PERIODS);
     }
 
   if (err == D1_OK)
@@ -308,11 +275,11 @@ int main(int argc, char *argv[])
 
   up_enable_irq(BENCH_IRQ);
   t0 = d1_time_now();
-  g_last_boundary = t0;
+  d1_bench_start(&g_bench, t0);
   d1_timer_start(&g_bench_timer, D1_TIMER_PERIODIC);
   d1_timer_irq_enable(&g_bench_timer, true);
 
-  while (!g_done)
+  while (!done)
     {
       ret = bench_wait();
       if (ret < 0)
@@ -320,8 +287,7 @@ int main(int argc, char *argv[])
           break;
         }
 
-      bench_wake(&accounted);
-      seen++;
+      done = bench_wake();
     }
 
   t1 = d1_time_now();
@@ -333,33 +299,30 @@ int main(int argc, char *argv[])
   sched_setscheduler(0, SCHED_FIFO, &param);
   sem_destroy(&g_bench_sem);
 
+  /* Boundaries no interrupt or wake-up accounted up to now are missed. */
+
+  d1_bench_finish(&g_bench, t1);
+  d1_bench_stats(&g_bench, &st);
   if (ret < 0)
     {
       printf("d1bench: no Timer0 interrupt for %llu ms (error %d) after "
              "%llu of %u periods: stopped\n",
              (unsigned long long)(BENCH_WAIT_NS / 1000000u), ret,
-             (unsigned long long)g_boundaries, (unsigned)BENCH_PERIODS);
+             (unsigned long long)st.boundaries, (unsigned)BENCH_PERIODS);
       return 1;
-    }
-
-  /* Boundaries after the last wake-up's (the run's last ones, when the
-   * thread ran late) are wake-ups missed.
-   */
-
-  if (g_boundaries > accounted)
-    {
-      d1_lat_missed(&g_lat_wake, (uint32_t)(g_boundaries - accounted));
     }
 
   d1_lat_summarize(&g_lat_irq, &sum);
 
   printf("run: %llu period boundaries = %lu samples + %lu missed, "
-         "%llu us of time CSR; wake-ups %llu, spurious %lu\n",
-         (unsigned long long)g_boundaries, (unsigned long)sum.samples,
+         "%llu us of time CSR; wake-ups late %lu, spurious %lu; "
+         "spurious interrupts %lu\n",
+         (unsigned long long)st.boundaries, (unsigned long)sum.samples,
          (unsigned long)sum.missed,
          (unsigned long long)((t1 - t0) / 24u),
-         (unsigned long long)seen, (unsigned long)g_spurious);
-  ok = bench_report("d1-lib-panel timer-irq", &g_lat_irq);
-  ok = bench_report("d1-lib-panel task-wakeup", &g_lat_wake) && ok;
+         (unsigned long)st.late_wake, (unsigned long)st.spurious_wake,
+         (unsigned long)st.spurious_irq);
+  ok = bench_report("timer-irq", &g_lat_irq);
+  ok = bench_report("task-wakeup", &g_lat_wake) && ok;
   return ok && fflush(stdout) != EOF && !ferror(stdout) ? 0 : 1;
 }
