@@ -61,9 +61,11 @@ result() { # verdict text: one entry of the summary line
 	say "$1"
 }
 finish() {
-	local line="nuttx: ${results[*]:-nothing run}"
-	line=${line//$'\n'/ }
-	[ -z "$summary" ] || echo "$line" | sed 's/ ; /; /g' >"$summary"
+	local line r
+	line="nuttx:"
+	for r in "${results[@]:-nothing run}"; do line+=" ${r//$'\n'/ };"; done
+	line=${line%;}
+	[ -z "$summary" ] || echo "$line" >"$summary"
 	echo "$line"
 	exit "${1:-$failed}"
 }
@@ -107,12 +109,14 @@ fi
 ln -sfn "$root" "$B/d1drivers"
 ln -sfn "$B/d1drivers/ports/nuttx/apps" "$B/apps/external"
 
-# The key of an image: its recipe, the inputs it is built from.
+# The key of an image: its recipe (the configure argument and tweaks, and
+# build_rev, raised when build() itself changes) and the inputs it is
+# built from.
+build_rev=1
 inputs_hash() {
 	{
-		echo "$stamp"
+		echo "$stamp $build_rev"
 		riscv64-unknown-elf-gcc --version | head -1
-		cat "$0"
 		(cd "$root" && find ports/nuttx src include -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
 	} | sha256sum | cut -c1-16
 }
@@ -161,7 +165,7 @@ boot() { # kind dir [args]: run the checks, echo the verdict line
 		>"$logs/check-$tag.txt" 2>&1
 	local rc=$?
 	grep -E '^  (ok|FAIL) ' "$logs/check-$tag.txt" >&2
-	grep '^VERDICT: ' "$logs/check-$tag.txt" | sed 's/^VERDICT: //' | tail -1
+	grep '^VERDICT: ' "$logs/check-$tag.txt" | sed 's/^VERDICT: [a-z]* [A-Za-z]*: //' | tail -1
 	[ "$rc" -eq 0 ] || echo "(see $logs/check-$tag.txt)"
 	return "$rc"
 }
@@ -233,6 +237,65 @@ combos() {
 	fi
 }
 
+# The CMake build: its own copy of the trees (NuttX's CMake refuses a tree
+# configured by make), the chip CMakeLists.txt from ports/nuttx/patches,
+# kconfiglib's commands from Debian's python3-kconfiglib (which installs
+# the modules without their command wrappers).
+cmake_image() {
+	local C=$cache/nuttx-build-cmake kb=$cache/toolchains/kconfiglib-bin key dir log v cmd
+	local patches=("$root"/ports/nuttx/patches/*.patch)
+	"$root/scripts/deps.sh" cmake ninja-build python3-kconfiglib || { result "cmake FAIL (deps)"; return; }
+	mkdir -p "$kb"
+	for cmd in olddefconfig savedefconfig setconfig menuconfig genconfig; do
+		printf '#!/bin/sh\nexec python3 /usr/lib/python3/dist-packages/%s.py "$@"\n' "$cmd" >"$kb/$cmd"
+		chmod +x "$kb/$cmd"
+	done
+	key=$(cat "${patches[@]}" | sha256sum | cut -c1-16)
+	if [ "$(cat "$C/.stamp" 2>/dev/null)" != "$stamp $key" ]; then
+		say "copying the trees into $C and applying ports/nuttx/patches"
+		rm -rf "$C" && mkdir -p "$C" &&
+			cp -a "$nuttx_src" "$C/nuttx" && cp -a "$nuttx_apps_src" "$C/apps" ||
+			{ result "cmake FAIL (tree copy)"; return; }
+		for p in "${patches[@]}"; do
+			patch -d "$C/nuttx" -p1 --forward --quiet <"$p" ||
+				{ result "cmake FAIL (patch $(basename "$p") does not apply to $nuttx_src)"; rm -rf "$C"; return; }
+		done
+		echo "$stamp $key" >"$C/.stamp"
+	fi
+	ln -sfn "$root" "$C/d1drivers"
+	ln -sfn "$C/d1drivers/ports/nuttx/apps" "$C/apps/external"
+	key=$(echo "$inputs cmake $key" | sha256sum | cut -c1-16)
+	dir=$cache/nuttx-images/cmake-$key
+	log=$logs/build-cmake.log
+	if [ ! -f "$dir/nuttx" ]; then
+		say "building cmake"
+		(
+			set -e
+			export PATH="$kb:$PATH"
+			cd "$C/nuttx"
+			rm -rf build
+			cmake -B build -GNinja -DCMAKE_C_COMPILER_LAUNCHER=ccache \
+				-DBOARD_CONFIG="$C/d1drivers/ports/nuttx/board/d1-lib-panel/configs/nsh" >"$log" 2>&1
+			cmake --build build -j"$(nproc)" >>"$log" 2>&1
+		) || { say "ERROR: cmake: configure or build failed ($log)"; tail -20 "$log" >&2; result "cmake build FAIL"; return; }
+		rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" &&
+			cp "$C/nuttx/build/nuttx" "$dir.tmp/" && cp "$log" "$dir.tmp/build.log" &&
+			rm -rf "$dir" && mv "$dir.tmp" "$dir" || { result "cmake FAIL (saving the image)"; return; }
+	else
+		cp "$dir/build.log" "$log"
+	fi
+	if [ -n "$(port_warnings "$log")" ]; then
+		port_warnings "$log" >&2
+		result "cmake build FAIL (warnings in port files)"
+		return
+	fi
+	if v=$(boot combo "$dir" cmake --options y,y,y,n); then
+		result "cmake ok ($v)"
+	else
+		result "cmake FAIL (${v//$'\n'/ })"
+	fi
+}
+
 nxstyle() {
 	local tool=$cache/nuttx-build/nxstyle f bad=0 n=0
 	gcc -O1 -o "$tool" "$B/nuttx/tools/nxstyle.c" 2>"$logs/nxstyle-build.log" ||
@@ -272,8 +335,7 @@ for i in "${images[@]}"; do
 	plic) image plic plic "$board" $bench_on $apps_on --enable CONFIG_D1LIB_PLIC ;;
 	probe) probe ;;
 	combos) combos ;;
-	cmake) "$root/scripts/nuttx-cmake.sh" "$B" "$logs" && result "cmake ok ($(tail -1 "$logs/cmake-verdict.txt"))" ||
-		result "cmake FAIL ($(tail -1 "$logs/cmake-verdict.txt" 2>/dev/null))" ;;
+	cmake) cmake_image ;;
 	nxstyle) nxstyle ;;
 	sizes) sizes ;;
 	esac
