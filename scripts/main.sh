@@ -1,53 +1,27 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# The README's main job, on a fresh Debian machine:
-#  1. build the library and the bare-metal bench image for the D1 (preset d1)
-#     and print their sizes and the hot-path figures (scripts/bench.sh);
-#  2. run the same bench application built for QEMU virt (preset qemu-virt)
-#     as an S-mode payload under QEMU's bundled OpenSBI, and print its report
-#     (text + JSON line) and the side-by-side table of the comparison tool.
-# Options: --wallclock  run QEMU in real time instead of -icount (latencies
-#          then reflect host scheduling; missed periods are counted).
+# The README's main job, on a fresh Debian machine: the same-board
+# comparison on the emulated D1 (scripts/comparison.sh). It builds every
+# image it can (the bare-metal bench always; NuttX and RT-Thread from the
+# trees scripts/os/tree.sh finds: ../shared/os beside the clone, or
+# D1_NUTTX_DIR, D1_NUTTX_APPS_DIR, D1_RTT_DIR), runs each bench under the
+# same -icount setting, and prints one table (OS x load x measurement) and
+# writes one plot, build/comparison/comparison.png. An OS whose tree or
+# toolchain is missing is a row that says so. Figures are instruction time
+# under -icount, never a C906 latency. Sizes and hot-path instruction
+# counts: scripts/bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-icount=--icount
-[ "${1:-}" = "--wallclock" ] && icount=
+case "${1:-}" in
+-h | --help) sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+"") ;;
+*) echo "main.sh: no options (see --help)" >&2; exit 2 ;;
+esac
 scripts/deps.sh
-jobs=$(nproc)
-export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the clone (tools/, tests/emu/)
-# The emulated D1 first: scripts/bench.sh counts the tick path on it (it
-# skips that without a binary) and the last section runs the D1 image on it.
-echo "(emulator from emu/qemu-d1/build.sh: built on first use, ~9 min, then cached)"
+export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the clone
+echo "main.sh: step 1/2: the emulated D1 (emu/qemu-d1/build.sh: built on first use, 6-25 min, then cached)"
 D1_EMU_QEMU=$(emu/qemu-d1/build.sh | tail -n 1)
 export D1_EMU_QEMU
-
-echo "== D1 build (preset d1) =="
-cmake --preset d1 >/dev/null
-cmake --build --preset d1 -j"$jobs" >/dev/null
-img=build/d1/ports/baremetal/bm_bench.bin
-riscv64-unknown-elf-size build/d1/ports/baremetal/bm_bench.elf
-echo "D1 image: $img ($(stat -c %s "$img") bytes) - load at 0x40200000 in S-mode (docs/baremetal.md)"
-echo
-scripts/bench.sh
-
-echo
-echo "== bench on QEMU virt (preset qemu-virt${icount:+, -icount}) =="
-cmake --preset qemu-virt >/dev/null
-cmake --build --preset qemu-virt -j"$jobs" >/dev/null
-mkdir -p build/main
-ports/baremetal/run-qemu-bench.sh $icount | tee build/main/qemu-virt-bench.log |
-  sed -n '/^d1drivers bare-metal bench/,$p'
-echo
-python3 tools/d1lat_compare.py --labels "bare metal on QEMU virt${icount:+ (-icount)}" \
-  --title "Bench report as the comparison tool shows it" build/main/qemu-virt-bench.log
-
-echo
-echo "== the D1 image on the emulated D1 (QEMU -M allwinner-d1, -icount shift=0,sleep=off) =="
-python3 tests/emu/bench_d1.py "$img" --log build/main/emu-d1-bench.log >/dev/null ||
-  { echo "main.sh: the D1 image failed on the emulated D1 (see build/main/emu-d1-bench.log)"; exit 1; }
-sed -n '/^d1drivers bare-metal bench/,$p' build/main/emu-d1-bench.log
-echo
-python3 tools/d1lat_compare.py \
-  --labels "bare metal on QEMU virt${icount:+ (-icount)},D1 image on emulated D1 (-icount)" \
-  --title "The same bench: QEMU virt build beside the D1 image on the emulated D1" \
-  build/main/qemu-virt-bench.log build/main/emu-d1-bench.log
+echo "main.sh: step 2/2: the comparison (scripts/comparison.sh; first run builds NuttX and RT-Thread)"
+scripts/comparison.sh --out build/comparison
+echo "main.sh: table build/comparison/comparison.md, plot build/comparison/comparison.png"

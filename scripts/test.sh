@@ -12,7 +12,9 @@
 #  6. the OS ports built against upstream NuttX and RT-Thread (the pinned
 #     trees of ../shared/os, or the user's: scripts/os/tree.sh) and booted
 #     on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh); without a
-#     tree the stage says what to set and is reported skipped.
+#     tree the stage says what to set and is reported skipped;
+#  7. the comparison: every OS's bench rows against the committed baseline
+#     (scripts/comparison.sh --check).
 # Every stage runs even if an earlier one failed (except where it needs the
 # earlier one's build); the run ends with one screen of figures (each stage
 # writes its line to build/gates/<stage>.summary) and fails if any stage did.
@@ -119,8 +121,12 @@ os_stage() {
 if [ -n "${D1_EMU_QEMU:-}" ]; then
 	stage nuttx os_stage nuttx
 	stage rtthread os_stage rtthread
+	# The comparison from the benches those stages ran, against the
+	# committed baseline (tests/comparison/baseline.txt).
+	stage comparison scripts/comparison.sh --from-logs "$out" --check \
+		--out "$out/comparison" --summary "$out/comparison.summary"
 else
-	for o in nuttx rtthread; do
+	for o in nuttx rtthread comparison; do
 		echo "$o: not run (no emulator)" >"$out/$o.summary"
 		echo "$o 1 0" >>"$out/stages"
 		failed+=("$o")

@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# The same-board comparison on the emulated D1: every OS's bench (one bench
+# core, d1/bench.h), the same -icount setting, one table and one plot.
+#
+# Usage: scripts/comparison.sh [--out DIR] [--summary FILE] [--from-logs DIR]
+#                              [--check | --update-baseline]
+#
+#   --out DIR          where the logs, comparison.md, comparison.png and
+#                      baseline.txt go (default build/comparison)
+#   --from-logs DIR    reuse the bench transcripts the test command's OS
+#                      stages left in DIR (DIR/nuttx, DIR/rtthread) instead
+#                      of running those OSes again
+#   --check            compare the rows with tests/comparison/baseline.txt
+#                      (exit 1 with a diff when any figure differs)
+#   --update-baseline  write this run's rows to tests/comparison/baseline.txt
+#   --board OS=LOG     add a console log saved from a real board (see
+#                      docs/comparison.md): its rows go to a hardware table
+#                      of their own (repeatable)
+#
+# Rows (each OS x load x measurement; an OS whose tree or toolchain is
+# missing is a row that says so):
+#   baremetal  the D1 bench image (preset d1) on the emulated D1: timer-IRQ
+#   nuttx      d1bench in the NuttX bench image (scripts/nuttx.sh bench)
+#   rtthread   d1bench 20000 in the RT-Thread bench image (scripts/rtthread.sh)
+# All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
+# The published hardware figures (docs/comparison-reference.json) stand in
+# a table of their own.
+set -uo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+out=$root/build/comparison
+summary=""
+from=""
+mode=""
+boards=()
+while [ $# -gt 0 ]; do
+	case $1 in
+	--out) out=$2; shift 2 ;;
+	--summary) summary=$2; shift 2 ;;
+	--from-logs) from=$2; shift 2 ;;
+	--check) mode=check; shift ;;
+	--update-baseline) mode=update; shift ;;
+	--board) boards+=("hw:$2"); shift 2 ;;
+	-h | --help) sed -n '4,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "comparison: unknown argument $1 (see --help)" >&2; exit 2 ;;
+	esac
+done
+mkdir -p "$out"
+export PYTHONDONTWRITEBYTECODE=1
+say() { echo "comparison: $*" >&2; }
+baseline=$root/tests/comparison/baseline.txt
+
+if [ -z "${D1_EMU_QEMU:-}" ]; then
+	D1_EMU_QEMU=$("$root/emu/qemu-d1/build.sh" | tail -1) || { say "ERROR: no emulator"; exit 1; }
+fi
+export D1_EMU_QEMU
+sources=()
+
+# Bare metal: the D1 bench image, run by the emulator test's driver.
+say "step 1/4: bare metal (preset d1, bm_bench.bin)"
+if (cd "$root" && cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >"$out/baremetal-build.log" 2>&1) &&
+	python3 "$root/tests/emu/bench_d1.py" "$root/build/d1/ports/baremetal/bm_bench.bin" \
+		--log "$out/baremetal.log" >"$out/baremetal-check.txt" 2>&1; then
+	sources+=("baremetal=$out/baremetal.log")
+else
+	sources+=("baremetal=!the bare-metal bench failed ($out/baremetal-check.txt)")
+fi
+
+# os_logs NAME SCRIPT ARGS...: the OS's bench transcript, from the test
+# command's stage or from a run of its script.
+os_run() {
+	local name=$1 log=$2
+	shift 2
+	local dir=$out/$name rc
+	if [ -n "$from" ] && [ -f "$from/$name/$log" ]; then
+		sources+=("$name=$from/$name/$log")
+		return
+	fi
+	say "running scripts/$name.sh $*"
+	"$root/scripts/$name.sh" --logs "$dir" --summary "$dir.summary" "$@" >"$out/$name.txt" 2>&1
+	rc=$?
+	if [ "$rc" -eq 3 ]; then
+		sources+=("$name=!$(sed 's/^[a-z]*: //' "$dir.summary" 2>/dev/null | head -c 200)")
+	elif [ -f "$dir/$log" ]; then
+		sources+=("$name=$dir/$log")
+	else
+		sources+=("$name=!scripts/$name.sh failed before its bench ($out/$name.txt)")
+	fi
+}
+say "step 2/4: NuttX (scripts/nuttx.sh bench)"
+os_run nuttx serial-bench.txt bench
+say "step 3/4: RT-Thread (scripts/rtthread.sh)"
+os_run rtthread console-B.log
+
+say "step 4/4: table and plot"
+args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/comparison.png"
+	--reference "$root/docs/comparison-reference.json" --baseline-out "$out/baseline.txt")
+[ "$mode" = check ] && args+=(--check "$baseline")
+python3 "$root/tools/d1lat_comparison.py" "${args[@]}"
+rc=$?
+if [ "$mode" = update ]; then
+	mkdir -p "$(dirname "$baseline")"
+	cp "$out/baseline.txt" "$baseline"
+	say "baseline written: $baseline"
+fi
+if [ -n "$summary" ]; then
+	rows=$(grep -c ' (counts)$' "$out/baseline.txt" 2>/dev/null || echo 0)
+	notrun=$(grep -c ' not run$' "$out/baseline.txt" 2>/dev/null || echo 0)
+	verdict="identical to the baseline"
+	[ "$mode" = check ] || verdict="table in $out/comparison.md"
+	[ "$rc" -eq 0 ] || verdict="FAIL (see $out/comparison.md)"
+	echo "comparison: $rows rows, $notrun OS not run; $verdict" >"$summary"
+fi
+exit "$rc"

@@ -1,0 +1,106 @@
+# SPDX-License-Identifier: Apache-2.0
+"""tools/d1lat_comparison.py: rows per OS x load x measurement, every bad
+input named (never dropped or averaged in), hardware rows apart, and the
+baseline check's diff. Inputs: tools/testdata (report lines of format 3)
+and lines made here."""
+import contextlib
+import io
+import json
+import os
+import tempfile
+import unittest
+
+import d1lat_comparison
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SERIAL = os.path.join(HERE, "testdata", "serial_log.txt")
+
+
+def line_of(osname, **over):
+    """A format-3 report line of @osname, taken from the test log."""
+    with open(SERIAL) as f:
+        for line in f:
+            at = line.find('{"tool":"d1lat"')
+            if at >= 0:
+                obj = json.loads(line[at:])
+                obj["os"] = osname
+                obj.update(over)
+                return json.dumps(obj, separators=(",", ":"))
+    raise AssertionError("no report line in " + SERIAL)
+
+
+class Comparison(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def write(self, name, text):
+        p = os.path.join(self.dir.name, name)
+        with open(p, "w") as f:
+            f.write(text)
+        return p
+
+    def run_tool(self, *args):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            rc = d1lat_comparison.main(list(args))
+        return rc, out.getvalue()
+
+    def test_rows_and_a_not_run_os(self):
+        nx = self.write("nx.log", "boot\n" + line_of("nuttx") + "\n"
+                        + line_of("nuttx", measurement="task-wakeup", wake="semaphore") + "\n")
+        rc, out = self.run_tool("nuttx=" + nx, "rtthread=!no RT-Thread tree here")
+        self.assertEqual(rc, 0, out)
+        self.assertIn("| nuttx | lichee-rv-86 | none | timer-irq |", out)
+        self.assertIn("| nuttx | lichee-rv-86 | none | task-wakeup (semaphore) |", out)
+        self.assertIn("| rtthread | - | - | not run: no RT-Thread tree here |", out)
+        self.assertIn("instruction time", out)
+
+    def test_bad_input_is_named_and_fails(self):
+        old = line_of("nuttx").replace('"format":3', '"format":2')
+        cut = line_of("nuttx")[:80]
+        nx = self.write("nx.log", old + "\n" + cut + "\n")
+        empty = self.write("rt.log", "msh />\n")
+        many = self.write("bm.log", line_of("baremetal", missed=5, samples=19995) + "\n")
+        other = self.write("lx.log", line_of("linux") + "\n")
+        rc, out = self.run_tool("nuttx=" + nx, "rtthread=" + empty, "baremetal=" + many,
+                                "rtsmart=" + other)
+        self.assertEqual(rc, 1)
+        self.assertIn("d1lat format 2, expected 3", out)
+        self.assertIn("cut short", out)
+        self.assertIn("rt.log: no report line (the bench printed nothing)", out)
+        self.assertIn("5 missed periods (threshold 0)", out)
+        self.assertIn("**missed above threshold**", out)
+        self.assertIn("a report of os 'linux' where 'rtsmart' was expected", out)
+        self.assertNotIn("| rtsmart | lichee", out)
+
+    def test_hardware_rows_apart(self):
+        emu = self.write("nx.log", line_of("nuttx") + "\n")
+        hw = self.write("board.log", line_of("nuttx", p50_ns=542.0) + "\n")
+        rc, out = self.run_tool("nuttx=" + emu, "hw:nuttx=" + hw)
+        self.assertEqual(rc, 0, out)
+        head, _, tail = out.partition("Hardware (logs saved from a board")
+        self.assertTrue(tail, out)
+        self.assertEqual(head.count("| nuttx |"), 1)
+        self.assertIn("| 0.542 |", tail)
+
+    def test_baseline_check_shows_a_diff(self):
+        nx = self.write("nx.log", line_of("nuttx") + "\n")
+        base = os.path.join(self.dir.name, "base.txt")
+        rc, _ = self.run_tool("nuttx=" + nx, "--baseline-out", base)
+        self.assertEqual(rc, 0)
+        rc, out = self.run_tool("nuttx=" + nx, "--check", base)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("identical to", out)
+        nx2 = self.write("nx2.log", line_of("nuttx", p50_ns=float(json.loads(line_of("nuttx"))
+                                                                   ["p50_ns"]) + 41.667) + "\n")
+        rc, out = self.run_tool("nuttx=" + nx2, "--check", base)
+        self.assertEqual(rc, 1)
+        self.assertIn("-nuttx", out)
+        self.assertIn("+nuttx", out)
+
+
+if __name__ == "__main__":
+    unittest.main()
