@@ -218,20 +218,28 @@ static void out_str(struct out *o, const char *s)
 	out_c(o, '"');
 }
 
-/* The line up to the bins: \001 stands for the next string of the meta,
- * \002 for the next number (period_ns, clock_hz, lost, missed, max). The
- * layout is D1_LAT_EXACT_LOG2, D1_LAT_SUB_LOG2, D1_LAT_OCTAVES. */
-static const char head[] = "{\"tool\":\"d1lat-dump\",\"format\":1,\"os\":\001,\"board\":\001,"
-                           "\"load\":\001,\"period_ns\":\002,\"clock_hz\":\002,"
-                           "\"layout\":[10,6,15],\"lost\":\002,\"missed\":\002,\"max\":\002,"
-                           "\"bins\":[";
+/* The line up to the bins: \001 stands for the next string of the meta
+ * (os, board, load, measurement, wake), \002 for the next number
+ * (period_ns, clock_hz, lost, missed, max). The layout is
+ * D1_LAT_EXACT_LOG2, D1_LAT_SUB_LOG2, D1_LAT_OCTAVES. */
+static const char head[] = "{\"tool\":\"d1lat-dump\",\"format\":2,\"os\":\001,\"board\":\001,"
+                           "\"load\":\001,\"measurement\":\001,\"wake\":\001,"
+                           "\"period_ns\":\002,\"clock_hz\":\002,\"layout\":[10,6,15],"
+                           "\"lost\":\002,\"missed\":\002,\"max\":\002,\"bins\":[";
 
 d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn put,
                      void *ctx)
 {
-	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};
+	static const struct d1_lat_meta none = {
+	        .os = NULL,
+	        .board = NULL,
+	        .load = NULL,
+	        .period_ns = 0u,
+	        .measurement = NULL,
+	        .wake = NULL,
+	};
 	struct out o;
-	const char *str[3];
+	const char *str[5];
 	uint64_t num[5];
 	unsigned ns = 0;
 	unsigned nn = 0;
@@ -247,6 +255,8 @@ d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_
 	str[0] = meta->os;
 	str[1] = meta->board;
 	str[2] = meta->load;
+	str[3] = meta->measurement;
+	str[4] = meta->wake;
 	num[0] = meta->period_ns;
 	num[1] = r->clock_hz;
 	num[2] = r->lost;

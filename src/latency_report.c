@@ -376,7 +376,14 @@ static const char *or_unknown(const char *s)
 static d1_err_t begin(struct d1_fmt *o, const struct d1_lat *r, const struct d1_lat_meta **meta,
                       char *buf, size_t len, struct d1_lat_summary *s)
 {
-	static const struct d1_lat_meta none = {NULL, NULL, NULL, 0u};
+	static const struct d1_lat_meta none = {
+	        .os = NULL,
+	        .board = NULL,
+	        .load = NULL,
+	        .period_ns = 0u,
+	        .measurement = NULL,
+	        .wake = NULL,
+	};
 
 	if (r == NULL || buf == NULL || len == 0u) {
 		return D1_EINVAL;
@@ -439,6 +446,12 @@ d1_err_t d1_lat_report_text(const struct d1_lat *r, const struct d1_lat_meta *me
 	d1_fmt_c(&o, '\n');
 	text_kv(&o, "load");
 	d1_fmt_s(&o, or_unknown(meta->load));
+	d1_fmt_c(&o, '\n');
+	text_kv(&o, "measurement");
+	d1_fmt_s(&o, or_unknown(meta->measurement));
+	d1_fmt_c(&o, '\n');
+	text_kv(&o, "wake");
+	d1_fmt_s(&o, or_unknown(meta->wake));
 	d1_fmt_c(&o, '\n');
 	text_kv(&o, "clock");
 	d1_fmt_u64(&o, s.clock_hz);
@@ -511,7 +524,7 @@ d1_err_t d1_lat_report_json(const struct d1_lat *r, const struct d1_lat_meta *me
 	if (err != D1_OK) {
 		return err;
 	}
-	d1_fmt_s(&o, "{\"tool\":\"d1lat\",\"format\":2");
+	d1_fmt_s(&o, "{\"tool\":\"d1lat\",\"format\":3");
 	json_key(&o, "os");
 	put_json_str(&o, or_unknown(meta->os));
 	json_key(&o, "board");
@@ -526,6 +539,10 @@ d1_err_t d1_lat_report_json(const struct d1_lat *r, const struct d1_lat_meta *me
 	d1_fmt_u64(&o, s.missed);
 	json_key(&o, "load");
 	put_json_str(&o, or_unknown(meta->load));
+	json_key(&o, "measurement");
+	put_json_str(&o, or_unknown(meta->measurement));
+	json_key(&o, "wake");
+	put_json_str(&o, or_unknown(meta->wake));
 	json_key(&o, "resolution_ns");
 	put_ns3(&o, s.resolution_ps);
 	json_key(&o, "exact_max_ns");

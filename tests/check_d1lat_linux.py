@@ -21,8 +21,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import d1lat_dump  # noqa: E402
 
 FIELDS = ["tool", "format", "os", "board", "clock_hz", "period_ns", "samples",
-          "missed", "load", "resolution_ns", "exact_max_ns", "top_ns", "min_ns", "p50_ns",
-          "p90_ns", "p99_ns", "p999_ns", "p9999_ns", "max_ns", "mean_ns",
+          "missed", "load", "measurement", "wake", "resolution_ns", "exact_max_ns", "top_ns",
+          "min_ns", "p50_ns", "p90_ns", "p99_ns", "p999_ns", "p9999_ns", "max_ns", "mean_ns",
           "approx", "approx_fields", "above_exact", "above_top", "saturated"]
 ORDER = ["min_ns", "p50_ns", "p90_ns", "p99_ns", "p999_ns", "p9999_ns", "max_ns"]
 
@@ -37,8 +37,10 @@ def check_line(line, loops, interval_us, load):
     missing = [f for f in FIELDS if f not in rep]
     if missing:
         fail("missing fields %s" % missing)
-    if rep["tool"] != "d1lat" or rep["format"] != 2 or rep["os"] != "linux":
+    if rep["tool"] != "d1lat" or rep["format"] != 3 or rep["os"] != "linux":
         fail("identity fields: %r" % rep)
+    if not (isinstance(rep["measurement"], str) and isinstance(rep["wake"], str)):
+        fail("measurement/wake: %r %r" % (rep["measurement"], rep["wake"]))
     if rep["clock_hz"] != 1000000000 or rep["resolution_ns"] != 1.0:
         fail("clock: %r %r" % (rep["clock_hz"], rep["resolution_ns"]))
     if rep["period_ns"] != interval_us * 1000:

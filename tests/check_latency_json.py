@@ -48,7 +48,14 @@ def main():
     hz = 24000000
     samples = list(range(1, 1001)) + [5000, 6000, 6001, 6002]
     n = len(samples)
-    assert rep["tool"] == "d1lat" and rep["format"] == 2, rep
+    assert rep["tool"] == "d1lat" and rep["format"] == 3, rep
+    dump = json.loads(dumps[0])
+    assert dump["tool"] == "d1lat-dump" and dump["format"] == 2, dump
+    assert rep["measurement"] == dump["measurement"] == "timer-irq", rep
+    assert rep["wake"] == dump["wake"] == "none", rep
+    # The keys in the order of docs/latency.md: the meta after "load".
+    keys = list(rep)
+    assert keys[keys.index("load") + 1:keys.index("load") + 3] == ["measurement", "wake"], keys
     assert rep["samples"] == n and rep["missed"] == 2, rep
     assert rep["load"] == 'demo "known" distribution\\1..1000', rep["load"]
     assert rep["resolution_ns"] == ns3(1, hz)

@@ -3,8 +3,9 @@
  * Prints the text report, the JSON line and the dump line of a known
  * distribution, for tests/check_latency_json.py and as a format example:
  * 24 MHz clock, samples 1..1000 once each plus one 5000 and three near 6000
- * (above the exact range), 2 missed periods, and meta strings that need
- * escaping.
+ * (above the exact range), 2 missed periods, meta strings that need
+ * escaping, measured as a timer interrupt (measurement "timer-irq", wake
+ * "none").
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -22,8 +23,14 @@ static void put(void *ctx, const char *s, size_t n)
 
 int main(void)
 {
-	static const struct d1_lat_meta meta = {"baremetal", "lichee-rv-86",
-	                                        "demo \"known\" distribution\\1..1000", 1000000u};
+	static const struct d1_lat_meta meta = {
+	        .os = "baremetal",
+	        .board = "lichee-rv-86",
+	        .load = "demo \"known\" distribution\\1..1000",
+	        .period_ns = 1000000u,
+	        .measurement = "timer-irq",
+	        .wake = "none",
+	};
 	char buf[D1_LAT_REPORT_SIZE];
 	size_t n;
 	uint32_t v;

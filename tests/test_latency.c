@@ -494,16 +494,24 @@ static void fill_known(struct d1_lat *r)
 	d1_lat_missed(r, 2u);
 }
 
-static const struct d1_lat_meta meta = {"baremetal", "lichee-rv-86", "none", 1000000u};
+static const struct d1_lat_meta meta = {
+        .os = "baremetal",
+        .board = "lichee-rv-86",
+        .load = "none",
+        .period_ns = 1000000u,
+        .measurement = "timer-irq",
+        .wake = "none",
+};
 
 /* p50: rank 501 -> 501 counts = 20875 ns; p99.99: rank 1001 = 5000, the
  * last sample of max's bucket: exact; mean: 1..1000 exact + 5000 in bucket
  * [4992, 5055] clamped to max 5000: midpoint 4996; (500500 + 4996) / 1001
  * = 504.99 counts = 21041.292 ns, flagged. */
 static const char expect_json[] =
-        "{\"tool\":\"d1lat\",\"format\":2,\"os\":\"baremetal\",\"board\":\"lichee-rv-86\","
+        "{\"tool\":\"d1lat\",\"format\":3,\"os\":\"baremetal\",\"board\":\"lichee-rv-86\","
         "\"clock_hz\":24000000,\"period_ns\":1000000,\"samples\":1001,\"missed\":2,"
-        "\"load\":\"none\",\"resolution_ns\":41.667,\"exact_max_ns\":42625.000,"
+        "\"load\":\"none\",\"measurement\":\"timer-irq\",\"wake\":\"none\","
+        "\"resolution_ns\":41.667,\"exact_max_ns\":42625.000,"
         "\"top_ns\":1398101291.667,\"min_ns\":41.667,\"p50_ns\":20875.000,"
         "\"p90_ns\":37541.667,\"p99_ns\":41291.667,\"p999_ns\":41666.667,"
         "\"p9999_ns\":208333.333,\"max_ns\":208333.333,\"mean_ns\":21041.292,"
@@ -531,7 +539,12 @@ static void test_report_text(void **state)
 	fill_known(&ra);
 	assert_int_equal(d1_lat_report_text(&ra, &meta, buf, sizeof(buf), &n), D1_OK);
 	assert_int_equal(n, strlen(buf));
-	assert_non_null(strstr(buf, "d1lat latency report\n  os           : baremetal\n"));
+	assert_non_null(strstr(buf, "d1lat latency report\n  os           : baremetal\n"
+	                            "  board        : lichee-rv-86\n"
+	                            "  load         : none\n"
+	                            "  measurement  : timer-irq\n"
+	                            "  wake         : none\n"
+	                            "  clock        : 24000000 Hz"));
 	assert_non_null(
 	        strstr(buf, "  clock        : 24000000 Hz, resolution 41.667 ns per count\n"));
 	assert_non_null(strstr(buf, "  samples      : 1001\n"));
@@ -602,7 +615,14 @@ static void test_report_small_buffer(void **state)
 static void test_report_escaping_and_empty(void **state)
 {
 	char buf[D1_LAT_REPORT_SIZE];
-	static const struct d1_lat_meta odd = {"li\"nux", "a\\b", "cpu\nload\t2", 0u};
+	static const struct d1_lat_meta odd = {
+	        .os = "li\"nux",
+	        .board = "a\\b",
+	        .load = "cpu\nload\t2",
+	        .period_ns = 0u,
+	        .measurement = "task\"wakeup",
+	        .wake = "sem\\\x01",
+	};
 	char big[257];
 	struct d1_lat_meta m;
 
@@ -610,22 +630,32 @@ static void test_report_escaping_and_empty(void **state)
 	assert_int_equal(d1_lat_init(&ra, 1000000000u), D1_OK);
 	assert_int_equal(d1_lat_report_json(&ra, &odd, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "\"os\":\"li\\\"nux\",\"board\":\"a\\\\b\""));
-	assert_non_null(strstr(buf, "\"load\":\"cpu\\u000aload\\u00092\""));
+	assert_non_null(strstr(buf, "\"load\":\"cpu\\u000aload\\u00092\","
+	                            "\"measurement\":\"task\\\"wakeup\","
+	                            "\"wake\":\"sem\\\\\\u0001\","));
 	assert_non_null(strstr(buf, "\"samples\":0,\"missed\":0"));
 	assert_non_null(strstr(buf, "\"min_ns\":0.000,\"p50_ns\":0.000"));
 	assert_non_null(strstr(buf, "\"mean_ns\":0.000,\"approx\":false,\"approx_fields\":[]"));
 	assert_int_equal(d1_lat_report_json(&ra, NULL, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "\"os\":\"unknown\""));
+	assert_non_null(strstr(buf, "\"load\":\"unknown\",\"measurement\":\"unknown\","
+	                            "\"wake\":\"unknown\",\"resolution_ns\""));
 	assert_int_equal(d1_lat_report_text(&ra, NULL, buf, sizeof(buf), NULL), D1_OK);
 	assert_non_null(strstr(buf, "  os           : unknown\n  board        : unknown\n"
-	                            "  load         : unknown\n"));
-	/* D1_LAT_REPORT_SIZE holds 256 bytes of meta strings. */
+	                            "  load         : unknown\n"
+	                            "  measurement  : unknown\n"
+	                            "  wake         : unknown\n"
+	                            "  clock        : "));
+	/* D1_LAT_REPORT_SIZE holds 256 bytes of meta strings, all five counted:
+	 * 40 + 100 + 50 + 30 + 36. */
 	memset(big, 'x', sizeof(big) - 1u);
 	big[sizeof(big) - 1u] = '\0';
-	m.os = big + 200;
-	m.board = big + 100;
-	m.load = big + 212;
+	m.os = big + 216;
+	m.board = big + 156;
+	m.load = big + 206;
 	m.period_ns = UINT64_MAX;
+	m.measurement = big + 226;
+	m.wake = big + 220;
 	lcg_state = 5u;
 	for (uint32_t i = 0; i < 1000u; i++) {
 		d1_lat_record(&ra, g_log_uniform());
@@ -639,7 +669,14 @@ static void test_report_escaping_and_empty(void **state)
 static void test_report_json_high_bytes(void **state)
 {
 	char buf[D1_LAT_REPORT_SIZE];
-	static const struct d1_lat_meta m = {"os\xff", "b\xc3\xa9", "\x80\x7f", 0u};
+	static const struct d1_lat_meta m = {
+	        .os = "os\xff",
+	        .board = "b\xc3\xa9",
+	        .load = "\x80\x7f",
+	        .period_ns = 0u,
+	        .measurement = "\xfe",
+	        .wake = "\x1f\x7f",
+	};
 	size_t i, n = 0;
 
 	(void)state;
@@ -649,7 +686,8 @@ static void test_report_json_high_bytes(void **state)
 		assert_true((unsigned char)buf[i] < 0x80u);
 	}
 	assert_non_null(strstr(buf, "\"os\":\"os\\u00ff\",\"board\":\"b\\u00c3\\u00a9\""));
-	assert_non_null(strstr(buf, "\"load\":\"\\u0080\x7f\""));
+	assert_non_null(strstr(buf, "\"load\":\"\\u0080\x7f\",\"measurement\":\"\\u00fe\","
+	                            "\"wake\":\"\\u001f\x7f\""));
 }
 
 /* latency.h: D1_LAT_REPORT_SIZE holds either report when the meta strings
@@ -658,12 +696,14 @@ static void test_report_json_high_bytes(void **state)
  * UTF-8 meta take 1,536 characters: with the longest numbers around them
  * (the slowest clock, samples up to 2^32 - 1 counts, every counter and the
  * period at their maximum) the line needed about 2.2 KB, more than the
- * 2,048 bytes the header said (found by a review on 5 Dec 2026). */
+ * 2,048 bytes the header once said. The 256 bytes are those of all five
+ * strings together (os, board, load, measurement, wake); a NULL string is
+ * "unknown", 7 more characters that are not in the 256. */
 static void test_report_size_holds_256_bytes_of_escaped_meta(void **state)
 {
 	char buf[D1_LAT_REPORT_SIZE];
 	char u8[257];
-	struct d1_lat_meta m = {NULL, NULL, NULL, UINT64_MAX};
+	struct d1_lat_meta m = {.period_ns = UINT64_MAX};
 	size_t n = 0;
 
 	(void)state;
@@ -672,9 +712,12 @@ static void test_report_size_holds_256_bytes_of_escaped_meta(void **state)
 		u8[i + 1u] = '\xa9';
 	}
 	u8[256] = '\0';
-	m.os = u8 + 170;   /* the last 86 bytes */
-	m.board = u8 + 86; /* the last 170 bytes: 256 with os */
-	m.load = u8 + 256; /* "" */
+	/* 256 bytes over the five strings: 46 + 70 + 40 + 50 + 50. */
+	m.os = u8 + 210;
+	m.board = u8 + 186;
+	m.load = u8 + 216;
+	m.measurement = u8 + 206;
+	m.wake = u8 + 206;
 	assert_int_equal(d1_lat_init(&ra, D1_LAT_CLOCK_MIN_HZ), D1_OK);
 	lcg_state = 7u;
 	for (uint32_t i = 0; i < 100000u; i++) {
@@ -684,9 +727,56 @@ static void test_report_size_holds_256_bytes_of_escaped_meta(void **state)
 	ra.missed = UINT64_MAX;
 	assert_int_equal(d1_lat_report_json(&ra, &m, buf, sizeof(buf), &n), D1_OK);
 	assert_int_equal(strlen(buf), n);
-	assert_true(n > 2048u); /* 2,146 here: above the old size */
+	assert_true(n > 2048u); /* 2,173 here: above the old size */
 	assert_non_null(strstr(buf, "\\u00c3\\u00a9\",\"board\""));
+	assert_non_null(strstr(buf, "\\u00a9\",\"measurement\":\"\\u00c3"));
+	assert_non_null(strstr(buf, "\\u00a9\",\"wake\":\"\\u00c3"));
 	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), &n), D1_OK);
+	assert_int_equal(strlen(buf), n);
+}
+
+/* The widest report there is for 256 bytes of meta: all of it escaped in
+ * one string, the four others NULL ("unknown"); the slowest clock; every
+ * sample above the top at 2^32 - 1 counts (min, each percentile, max and
+ * mean 20 characters, all but max flagged); the overflow bin saturated
+ * (above_exact, above_top 10 digits); samples, missed, saturated and the
+ * period 20 digits. 2,268 characters: 17 below the bound computed with
+ * every number at its widest at once (2,285: a 10-digit clock_hz beside
+ * the slowest clock's resolution, a 20-digit above_exact, which no
+ * recorder reaches), 36 below D1_LAT_REPORT_SIZE. */
+static void test_report_size_widest_report(void **state)
+{
+	char buf[D1_LAT_REPORT_SIZE];
+	char u8[257];
+	struct d1_lat_meta m = {.period_ns = UINT64_MAX};
+	size_t n = 0;
+
+	(void)state;
+	memset(u8, '\x01', 256u);
+	u8[256] = '\0';
+	m.wake = u8;
+	assert_int_equal(d1_lat_init(&ra, D1_LAT_CLOCK_MIN_HZ), D1_OK);
+	for (uint32_t i = 0; i < 1000u; i++) {
+		d1_lat_record(&ra, UINT32_MAX);
+	}
+	for (uint32_t i = 0; i < 32u; i++) {
+		assert_int_equal(d1_lat_merge(&ra, &ra), D1_OK);
+	}
+	assert_int_equal(ra.bins[D1_LAT_OVERFLOW], UINT32_MAX);
+	ra.lost = UINT64_MAX; /* samples and saturated: 2^64 - 1 */
+	ra.missed = UINT64_MAX;
+	assert_int_equal(d1_lat_report_json(&ra, &m, buf, sizeof(buf), &n), D1_OK);
+	assert_int_equal(strlen(buf), n);
+	assert_non_null(strstr(buf, "\"samples\":18446744073709551615,"));
+	assert_non_null(strstr(buf, "\"p50_ns\":4294967295000000.000,"));
+	assert_non_null(strstr(buf, "\"approx_fields\":[\"min_ns\",\"p50_ns\",\"p90_ns\","
+	                            "\"p99_ns\",\"p999_ns\",\"p9999_ns\",\"mean_ns\"],"));
+	assert_non_null(strstr(buf, "\"above_exact\":4294967295,\"above_top\":4294967295,"
+	                            "\"saturated\":18446744073709551615}"));
+	assert_non_null(strstr(buf, "\"os\":\"unknown\",\"board\":\"unknown\""));
+	assert_int_equal(n, 2268u);
+	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), &n), D1_OK);
+	assert_int_equal(strlen(buf), n);
 }
 
 /* ---- the dump --------------------------------------------------------- */
@@ -713,7 +803,14 @@ static struct sink sk;
 
 static void test_dump(void **state)
 {
-	static const struct d1_lat_meta m = {"bare\"metal", "b\xff", NULL, 1000000u};
+	static const struct d1_lat_meta m = {
+	        .os = "bare\"metal",
+	        .board = "b\xff",
+	        .load = NULL,
+	        .period_ns = 1000000u,
+	        .measurement = "task-wakeup",
+	        .wake = "sem\xc3\xa9",
+	};
 	size_t i;
 
 	(void)state;
@@ -727,8 +824,9 @@ static void test_dump(void **state)
 		assert_true((unsigned char)sk.buf[i] < 0x80u);
 	}
 	assert_non_null(strstr(sk.buf,
-	                       "{\"tool\":\"d1lat-dump\",\"format\":1,\"os\":\"bare\\\"metal\","
+	                       "{\"tool\":\"d1lat-dump\",\"format\":2,\"os\":\"bare\\\"metal\","
 	                       "\"board\":\"b\\u00ff\",\"load\":\"unknown\","
+	                       "\"measurement\":\"task-wakeup\",\"wake\":\"sem\\u00c3\\u00a9\","
 	                       "\"period_ns\":1000000,\"clock_hz\":24000000,"
 	                       "\"layout\":[10,6,15],\"lost\":3,\"missed\":2,"
 	                       "\"max\":4294967295,\"bins\":[1,1,2,1,3,1,"));
@@ -741,14 +839,14 @@ static void test_dump(void **state)
 /* docs/latency.md: the dump line is at most 32 KiB with <= 256 bytes of
  * meta. The longest line: every bin non-zero with a 10-digit count
  * (reached through the API: one sample per bin, then self-merges until
- * the bins saturate) and 256 bytes of meta that are all escaped. The
- * docs said "about 24 KB" until a review of 5 Dec 2026 measured 30,830
- * bytes without meta. */
+ * the bins saturate), 256 bytes of meta that are all escaped in one
+ * string and the four others NULL ("unknown"). The docs once said "about
+ * 24 KB": the bins alone take 30,830 bytes. */
 static void test_dump_size_bound(void **state)
 {
 	static const char pair[] = "\xc3\xa9";
 	char os[257];
-	struct d1_lat_meta m = {os, "", "", UINT64_MAX};
+	struct d1_lat_meta m = {.os = os, .period_ns = UINT64_MAX};
 	uint32_t i, lo;
 
 	(void)state;
@@ -770,6 +868,7 @@ static void test_dump_size_bound(void **state)
 	ra.missed = UINT64_MAX;
 	memset(&sk, 0, sizeof(sk));
 	assert_int_equal(d1_lat_dump(&ra, &m, put, &sk), D1_OK);
+	assert_non_null(strstr(sk.buf, "\"measurement\":\"unknown\",\"wake\":\"unknown\","));
 	assert_in_range(sk.n, 30u * 1024u, 32u * 1024u);
 }
 
@@ -793,6 +892,7 @@ int main(void)
 	        cmocka_unit_test(test_report_escaping_and_empty),
 	        cmocka_unit_test(test_report_json_high_bytes),
 	        cmocka_unit_test(test_report_size_holds_256_bytes_of_escaped_meta),
+	        cmocka_unit_test(test_report_size_widest_report),
 	        cmocka_unit_test(test_dump),
 	        cmocka_unit_test(test_dump_size_bound),
 	};

@@ -11,11 +11,21 @@ one picture of the latency distributions (a percentile plot, by gnuplot).
   d1lat_compare.py --from-cyclictest CT.txt [--interval-us N] [--board B] [--load D]
   d1lat_compare.py --verdict FILE...
 
+Reads report lines of format 3 (d1lat and cyclictest) and dump lines of
+format 2 (decoded by d1lat_dump.py). A line of another format, a line cut
+short or otherwise unreadable, and an input file with no report line at all
+(a run that printed nothing) are not compared: each is named, with its file
+and line, in a "Not compared" list under the table (and on standard
+error), and the tool exits 1 after writing the table.
+
 --from-cyclictest turns the output of `cyclictest -q -m -p P -i N -l L -h H`
-into the same JSON line ("tool":"cyclictest"), with percentiles computed
-from its 1 us histogram by the recorder's nearest-rank definition.
+into the same JSON line ("tool":"cyclictest", format 3, measurement
+"task-wakeup", wake "clock_nanosleep": cyclictest's own mechanism), with
+percentiles computed from its 1 us histogram by the recorder's nearest-rank
+definition.
 --verdict compares the medians of the first d1lat and the first cyclictest
-run (tolerance in docs/latency.md) and exits 0 if they agree, 1 if not.
+run (tolerance in docs/latency.md) and exits 0 if they agree, 1 if not or
+if any input was not compared.
 
 Python 3 standard library only; the picture needs Debian's gnuplot-nox
 (or gnuplot). Without it the table is still written and the tool exits 3
@@ -34,6 +44,9 @@ import d1lat_dump
 PCTS = [("p50_ns", "p50", 500000), ("p90_ns", "p90", 900000), ("p99_ns", "p99", 990000),
         ("p999_ns", "p99.9", 999000), ("p9999_ns", "p99.99", 999900)]
 TOOLS = ("d1lat", "cyclictest")
+# The report format this tool reads (both tools) and the dump format.
+FORMAT = 3
+DUMP_FORMAT = d1lat_dump.DUMP_FORMAT
 
 # Verdict defaults (docs/latency.md, "Agreement with cyclictest", explains
 # where these come from: the spread measured here between repeated runs).
@@ -42,6 +55,7 @@ TOL_REL = 0.5
 BOUND_US = 1000.0
 
 EXIT_NO_GNUPLOT = 3
+EXIT_NOT_COMPARED = 1
 
 
 class UsageError(Exception):
@@ -60,21 +74,33 @@ def read_text(path):
 # What makes two report objects the same run: a device that prints both its
 # report line and its dump line (the bare-metal bench) ran once, and the
 # dump decodes to the same figures as the report (tools/d1lat_dump.py).
-SAME_RUN = ("os", "board", "load", "clock_hz", "period_ns", "samples", "missed",
-            "min_ns", "max_ns", "mean_ns")
+SAME_RUN = ("os", "board", "load", "measurement", "wake", "clock_hz", "period_ns", "samples",
+            "missed", "min_ns", "max_ns", "mean_ns")
 
 
 def same_run(a, b):
     return all(a.get(k) == b.get(k) for k in SAME_RUN + tuple(k for k, _, _ in PCTS))
 
 
-def parse_reports(text, source="input"):
+def parse_reports(text, source="input", problems=None):
     """Every d1lat/cyclictest JSON object found in text, in order; a dump
     line next to the report line of the same run (either order) is that
-    run, counted once."""
+    run, counted once.
+
+    A line that cannot be compared (not JSON, cut short, lacking a field,
+    another format) raises UsageError naming it; with a list as
+    @problems it is appended there instead ("<source>: line N: ...") and
+    the reading goes on."""
     runs = []
     last_dump = None  # whether runs[-1] came from a dump line; None once paired
     dec = json.JSONDecoder()
+
+    def problem(lineno, what):
+        msg = "%s: line %d: %s" % (source, lineno, what)
+        if problems is None:
+            raise UsageError(msg)
+        problems.append(msg)
+
     for lineno, line in enumerate(text.splitlines(), 1):
         at = line.find('{"tool":')
         if at < 0:
@@ -82,21 +108,36 @@ def parse_reports(text, source="input"):
         try:
             obj, _ = dec.raw_decode(line[at:])
         except ValueError as e:
-            raise UsageError("%s:%d: bad JSON report line: %s" % (source, lineno, e))
-        dump = obj.get("tool") == "d1lat-dump"
+            problem(lineno, "bad JSON report line (cut short?): %s" % e)
+            continue
+        if not isinstance(obj, dict):
+            continue
+        tool = obj.get("tool")
+        dump = tool == "d1lat-dump"
         if dump:
             # The recorder dump (a device may print only that): decode it here.
+            if obj.get("format") != DUMP_FORMAT:
+                problem(lineno, "d1lat-dump format %s, expected %d: re-run with a current "
+                        "image" % (json.dumps(obj.get("format")), DUMP_FORMAT))
+                continue
             try:
                 obj = d1lat_dump.report(obj)
             except d1lat_dump.DumpError as e:
-                raise UsageError("%s:%d: bad dump line: %s" % (source, lineno, e))
-        if obj.get("tool") not in TOOLS:
+                problem(lineno, "bad dump line: %s" % e)
+                continue
+        elif tool not in TOOLS:
             continue
-        for key in ["os", "samples", "min_ns", "max_ns", "mean_ns"] + [k for k, _, _ in PCTS]:
-            if key not in obj:
-                raise UsageError("%s:%d: report lacks field %r" % (source, lineno, key))
-        obj.setdefault("overflow_fields", [])  # format 1: upper bounds
-        obj.setdefault("approx_fields", [])    # format 2: bucket estimates
+        elif obj.get("format") != FORMAT:
+            problem(lineno, "%s format %s, expected %d" % (tool, json.dumps(obj.get("format")),
+                                                          FORMAT))
+            continue
+        missing = [k for k in ["os", "samples", "min_ns", "max_ns", "mean_ns"] +
+                   [k for k, _, _ in PCTS] if k not in obj]
+        if missing:
+            problem(lineno, "report lacks field %r" % missing[0])
+            continue
+        obj.setdefault("overflow_fields", [])  # cyclictest: beyond its histogram
+        obj.setdefault("approx_fields", [])    # d1lat: bucket estimates
         if last_dump == (not dump) and same_run(runs[-1], obj):
             last_dump = None  # a third such line is another run
             continue
@@ -105,12 +146,45 @@ def parse_reports(text, source="input"):
     return runs
 
 
+def read_runs(paths):
+    """(runs, problems) of all input files: a file with no report line
+    at all is a problem of its own (the run printed nothing)."""
+    runs, problems = [], []
+    for f in paths:
+        before = len(problems)
+        got = parse_reports(read_text(f), "stdin" if f == "-" else f, problems)
+        if not got and len(problems) == before:
+            problems.append("%s: no d1lat report line (the run printed nothing?)"
+                            % ("stdin" if f == "-" else f))
+        runs += got
+    return runs, problems
+
+
+def known(v):
+    return v is not None and str(v) not in ("", "unknown")
+
+
 def label_of(run):
+    """"<os> <tool> (<board>, <measurement>[/<wake>], load <load>)", without
+    what is unknown; the wake only when it says something ("none" is the
+    timer interrupt's)."""
     if run.get("label"):
         return str(run["label"])
     name = "%s %s" % (run.get("os", "?"), run["tool"])
-    if run.get("board") and run.get("board") != "unknown":
-        name += " (%s)" % run["board"]
+    parts = []
+    if known(run.get("board")):
+        parts.append(str(run["board"]))
+    if known(run.get("measurement")):
+        m = str(run["measurement"])
+        if known(run.get("wake")) and str(run["wake"]) != "none":
+            m += "/" + str(run["wake"])
+        parts.append(m)
+    elif known(run.get("wake")) and str(run["wake"]) != "none":
+        parts.append("wake " + str(run["wake"]))
+    if known(run.get("load")):
+        parts.append("load " + str(run["load"]))
+    if parts:
+        name += " (%s)" % ", ".join(parts)
     return name
 
 
@@ -133,7 +207,9 @@ def nearest_rank(n, q_ppm):
 
 
 def from_cyclictest(text, interval_us=None, board="unknown", load="none", os_name="linux"):
-    """One report dict from `cyclictest -q -m -h H` output (all threads summed)."""
+    """One report dict (format 3) from `cyclictest -q -m -h H` output (all
+    threads summed): a task-wakeup measurement, the task woken by
+    clock_nanosleep()."""
     hist = {}
     total = overflows = None
     mins, avgs, maxs = [], [], []
@@ -165,10 +241,11 @@ def from_cyclictest(text, interval_us=None, board="unknown", load="none", os_nam
     overflows = overflows or 0
     n = in_hist + overflows
     lo, hi = min(mins), max(maxs)
-    rep = {"tool": "cyclictest", "format": 1, "os": os_name, "board": board,
+    rep = {"tool": "cyclictest", "format": FORMAT, "os": os_name, "board": board,
            "clock_hz": 1000000,
            "period_ns": interval_us * 1000 if interval_us else 0,
-           "samples": n, "missed": None, "load": load, "resolution_ns": 1000.0,
+           "samples": n, "missed": None, "load": load,
+           "measurement": "task-wakeup", "wake": "clock_nanosleep", "resolution_ns": 1000.0,
            "exact_max_ns": (max(hist) * 1000.0), "min_ns": lo * 1000.0}
     flagged = []
     bins = sorted(hist)
@@ -215,11 +292,14 @@ def us(v):
     return "n/a" if v is None else "%.3f" % (v / 1000.0)
 
 
-def markdown(runs, title=None):
+def markdown(runs, title=None, problems=()):
     labels = unique_labels(runs)
     out = []
     if title:
         out += ["## " + title, ""]
+    if not runs:
+        out.append("No run to compare.")
+        return "\n".join(out + not_compared(problems)) + "\n"
     out.append("| | " + " | ".join(labels) + " |")
     out.append("|---|" + "---:|" * len(runs))
 
@@ -230,6 +310,8 @@ def markdown(runs, title=None):
     row("os", [str(r.get("os", "")) for r in runs])
     row("board", [str(r.get("board", "")) for r in runs])
     row("load", [str(r.get("load", "")).replace("|", "\\|") for r in runs])
+    row("measurement", [str(r.get("measurement", "")).replace("|", "\\|") for r in runs])
+    row("wake", [str(r.get("wake", "")).replace("|", "\\|") for r in runs])
     row("period (us)", [us(r.get("period_ns")) if r.get("period_ns") else "n/a" for r in runs])
     row("samples", [str(r["samples"]) for r in runs])
     row("missed", ["n/a" if r.get("missed") is None else str(r["missed"]) for r in runs])
@@ -248,11 +330,19 @@ def markdown(runs, title=None):
     row("mean (us)", [cell(r, "mean_ns") for r in runs])
     out.append("")
     out.append("Percentiles: nearest rank (smallest v with at least ceil(q*N) samples <= v). "
-               "\"<=\": the value is an upper bound (overflow bucket of the recorder, or "
-               "beyond cyclictest's histogram); \"~\": a bucket estimate of the recorder "
-               "(format 2: within 1/128 up to its top). cyclictest values are whole microseconds; "
+               "\"<=\": the value is an upper bound (beyond cyclictest's histogram); "
+               "\"~\": a bucket estimate of the recorder (within 1/128 up to its top, an "
+               "upper bound above it). cyclictest values are whole microseconds; "
                "its missed periods are not counted (n/a).")
-    return "\n".join(out) + "\n"
+    return "\n".join(out + not_compared(problems)) + "\n"
+
+
+def not_compared(problems):
+    """The list under the table of the inputs that were not compared."""
+    if not problems:
+        return []
+    return ["", "Not compared (%d):" % len(problems), ""] + \
+        ["- " + p.replace("|", "\\|") for p in problems]
 
 
 # ---- picture ------------------------------------------------------------
@@ -326,10 +416,18 @@ def plot(runs, out_path, title):
 
 # ---- verdict ------------------------------------------------------------
 
-def verdict(runs, tol_abs_us=TOL_ABS_US, tol_rel=TOL_REL, bound_us=BOUND_US):
-    """(agree, text) for the first d1lat run against the first cyclictest run."""
+def verdict(runs, tol_abs_us=TOL_ABS_US, tol_rel=TOL_REL, bound_us=BOUND_US, problems=()):
+    """(agree, text) for the first d1lat run against the first cyclictest run;
+    any input not compared (@problems) fails it."""
     a = next((r for r in runs if r["tool"] == "d1lat"), None)
     b = next((r for r in runs if r["tool"] == "cyclictest"), None)
+    if problems:
+        fail = ("not compared:\n" + "".join("  %s\n" % p for p in problems) +
+                "VERDICT: FAIL (%d input(s) not compared)" % len(problems))
+        if a is None or b is None:
+            return False, fail
+        return False, verdict(runs, tol_abs_us, tol_rel, bound_us)[1].rsplit("\n", 1)[0] + \
+            "\n" + fail
     if a is None or b is None:
         raise UsageError("--verdict needs one d1lat and one cyclictest report")
     ma, mb = a["p50_ns"] / 1000.0, b["p50_ns"] / 1000.0
@@ -376,11 +474,12 @@ def main(argv=None):
             return 0
         if not args.files:
             raise UsageError("no input files")
-        runs = []
-        for f in args.files:
-            runs += parse_reports(read_text(f), f)
+        runs, problems = read_runs(args.files)
+        for p in problems:
+            sys.stderr.write("d1lat_compare: not compared: %s\n" % p)
         if not runs:
-            raise UsageError("no d1lat report lines found in the input")
+            raise UsageError("no d1lat report lines found in the input" +
+                             (" that could be compared" if problems else ""))
         if args.labels:
             names = args.labels.split(",")
             if len(names) != len(runs):
@@ -388,18 +487,19 @@ def main(argv=None):
             for r, n in zip(runs, names):
                 r["label"] = n
         if args.verdict:
-            agree, text = verdict(runs, args.tol_abs_us, args.tol_rel, args.bound_us)
+            agree, text = verdict(runs, args.tol_abs_us, args.tol_rel, args.bound_us, problems)
             print(text)
             return 0 if agree else 1
-        md = markdown(runs, args.title)
+        md = markdown(runs, args.title, problems)
         if args.output:
             with open(args.output, "w", encoding="utf-8") as f:
                 f.write(md)
         else:
             sys.stdout.write(md)
+        rc = 0
         if args.plot:
-            return plot(runs, args.plot, args.title)
-        return 0
+            rc = plot(runs, args.plot, args.title)
+        return rc if rc != 0 or not problems else EXIT_NOT_COMPARED
     except (UsageError, OSError) as e:
         sys.stderr.write("d1lat_compare: %s\n" % e)
         return 2

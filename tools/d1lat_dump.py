@@ -4,14 +4,17 @@
 
 The device prints one line (d1_lat_dump(), docs/latency.md):
 
-  {"tool":"d1lat-dump","format":1,"os":..,"board":..,"load":..,"period_ns":..,
-   "clock_hz":..,"layout":[10,6,15],"lost":..,"missed":..,"max":..,"bins":[i,c,...]}
+  {"tool":"d1lat-dump","format":2,"os":..,"board":..,"load":..,"measurement":..,
+   "wake":..,"period_ns":..,"clock_hz":..,"layout":[10,6,15],"lost":..,"missed":..,
+   "max":..,"bins":[i,c,...]}
 
 This tool finds such lines anywhere in its input (serial logs with
 prefixes work) and prints, for each, the recorder's JSON report line
-("tool":"d1lat","format":2) computed with the same integer arithmetic as
+("tool":"d1lat","format":3) computed with the same integer arithmetic as
 src/latency_report.c, so it is byte for byte what d1_lat_report_json()
-prints on the device (tests/check_latency_json.py checks that).
+prints on the device (tests/check_latency_json.py checks that). Only dump
+format 2 is read: a line of another format (format 1 had no measurement
+and wake) is an error that names both formats.
 
   d1lat_dump.py [FILE...]        FILE "-" or none: standard input
 
@@ -85,6 +88,11 @@ def jstr(s):
     return "".join(out)
 
 
+# The dump format d1_lat_dump() writes and the report format made from it.
+DUMP_FORMAT = 2
+REPORT_FORMAT = 3
+# The meta strings of a dump, in the order of the line.
+META = ("os", "board", "load", "measurement", "wake")
 # The one layout d1_lat_dump() writes (latency_layout.h asserts it).
 LAYOUT = [10, 6, 15]
 # Largest value of each number d1_lat_dump() writes (uint32_t or uint64_t).
@@ -98,13 +106,16 @@ def is_int(x):
 
 def decode(obj):
     """Check a parsed dump object; return (layout, bins dict, obj)."""
-    if obj.get("tool") != "d1lat-dump" or not is_int(obj.get("format")) or obj["format"] != 1:
-        raise DumpError("not a d1lat-dump format 1 object")
+    if obj.get("tool") != "d1lat-dump":
+        raise DumpError("not a d1lat-dump object (tool %r)" % (obj.get("tool"),))
+    if not is_int(obj.get("format")) or obj["format"] != DUMP_FORMAT:
+        raise DumpError("dump format %s, expected %d: re-run with a current image"
+                        % (json.dumps(obj.get("format")), DUMP_FORMAT))
     lay = obj.get("layout")
     if not (isinstance(lay, list) and all(is_int(x) for x in lay) and lay == LAYOUT):
         raise DumpError("bad layout %r (the device writes %r)" % (lay, LAYOUT))
     L = Layout(*lay)
-    for k in ("os", "board", "load"):
+    for k in META:
         if k in obj and not isinstance(obj[k], str):
             raise DumpError("bad %s %r" % (k, obj[k]))
     flat = obj.get("bins")
@@ -159,7 +170,7 @@ def percentile(L, bins, mx, n, q):
 
 
 def report_line(obj):
-    """The d1lat format 2 JSON line (with its newline) for a dump object."""
+    """The d1lat format 3 JSON line (with its newline) for a dump object."""
     L, bins, obj = decode(obj)
     hz = obj["clock_hz"]
     mx = obj["max"]
@@ -180,12 +191,14 @@ def report_line(obj):
     mean_approx = above > 0
     approx_fields = (["min_ns"] if mn_approx else []) + \
         [k for (k, _), (_, a) in zip(PCTS, pct) if a] + (["mean_ns"] if mean_approx else [])
-    f = ['{"tool":"d1lat","format":2',
+    f = ['{"tool":"d1lat","format":%d' % REPORT_FORMAT,
          '"os":' + jstr(obj.get("os", "unknown")),
          '"board":' + jstr(obj.get("board", "unknown")),
          '"clock_hz":%d' % hz, '"period_ns":%d' % obj["period_ns"],
          '"samples":%d' % min(n + obj["lost"], 2**64 - 1), '"missed":%d' % obj["missed"],
          '"load":' + jstr(obj.get("load", "unknown")),
+         '"measurement":' + jstr(obj.get("measurement", "unknown")),
+         '"wake":' + jstr(obj.get("wake", "unknown")),
          '"resolution_ns":' + ns3(ps(1)), '"exact_max_ns":' + ns3(ps(L.exact - 1)),
          '"top_ns":' + ns3(ps(L.top)), '"min_ns":' + ns3(ps(mn))]
     f += ['"%s":%s' % (k, ns3(ps(v))) for (k, _), (v, _) in zip(PCTS, pct)]

@@ -22,6 +22,7 @@ TOOL = os.path.join(HERE, "d1lat_compare.py")
 DATA = os.path.join(HERE, "testdata")
 SERIAL = os.path.join(DATA, "serial_log.txt")
 CT = os.path.join(DATA, "cyclictest_h50.txt")
+NOT_COMPARED = os.path.join(DATA, "not_compared.txt")
 HAVE_GNUPLOT = shutil.which("gnuplot") is not None
 
 
@@ -52,7 +53,10 @@ class Reading(unittest.TestCase):
     def test_reports_found_in_a_serial_log(self):
         runs = dc.parse_reports(read(SERIAL), SERIAL)
         self.assertEqual([r["os"] for r in runs], ["baremetal", "nuttx", "linux"])
-        self.assertEqual(runs[1]["overflow_fields"], ["p999_ns"])
+        self.assertEqual(runs[1]["approx_fields"], ["p999_ns", "mean_ns"])
+        self.assertEqual([(r["measurement"], r["wake"]) for r in runs],
+                         [("timer-irq", "none"), ("task-wakeup", "semaphore"),
+                          ("task-wakeup", "clock_nanosleep")])
 
     def test_report_and_its_dump_are_one_run(self):
         # A device that prints both (the bare-metal bench, lat_report_demo:
@@ -66,12 +70,16 @@ class Reading(unittest.TestCase):
         self.assertEqual(len(dc.parse_reports(rep + "\n" + other + "\n")), 2)
         self.assertEqual(len(dc.parse_reports(rep + "\n" + rep + "\n")), 2)
         self.assertEqual(len(dc.parse_reports(rep + "\n" + dump + "\n" + dump + "\n")), 2)
+        # ... and so do two that differ only in what was measured.
+        other = dump.replace('"measurement":"timer-irq"', '"measurement":"task-wakeup"')
+        self.assertNotEqual(other, dump)
+        self.assertEqual(len(dc.parse_reports(rep + "\n" + other + "\n")), 2)
 
     def test_bad_report_line_is_an_error(self):
         with self.assertRaises(dc.UsageError):
             dc.parse_reports('{"tool":"d1lat","os":"x", oops}\n')
         with self.assertRaises(dc.UsageError):
-            dc.parse_reports('{"tool":"d1lat","os":"x","samples":1}\n')  # fields missing
+            dc.parse_reports('{"tool":"d1lat","format":3,"os":"x","samples":1}\n')  # fields
 
     def test_no_reports_exit_2(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
@@ -98,6 +106,9 @@ class Cyclictest(unittest.TestCase):
         self.assertIsNone(rep["missed"])
         self.assertEqual(rep["period_ns"], 1000000)
         self.assertEqual(rep["above_range"], 1)
+        # format 3, a task woken by clock_nanosleep() (cyclictest's own way)
+        self.assertEqual((rep["format"], rep["measurement"], rep["wake"]),
+                         (3, "task-wakeup", "clock_nanosleep"))
 
     def test_percentile_beyond_histogram_is_flagged(self):
         text = ct_text({5: 90, 6: 5}, overflows=5, mn=5, avg=9, mx=900)
@@ -127,9 +138,14 @@ class Cyclictest(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertEqual(len(p.stdout.splitlines()), 1)
         self.assertIn('"p50_ns":10000.000', p.stdout)
+        self.assertIn('"format":3,', p.stdout)
+        self.assertIn('"load":"none","measurement":"task-wakeup","wake":"clock_nanosleep",',
+                      p.stdout)
         runs = dc.parse_reports(p.stdout)
         self.assertEqual(runs[0]["tool"], "cyclictest")
         self.assertEqual(runs[0]["board"], "vm")
+        self.assertEqual(dc.label_of(runs[0]),
+                         "linux cyclictest (vm, task-wakeup/clock_nanosleep, load none)")
 
     def test_line_reads_back_whatever_the_meta_text(self):
         # The line was written with ensure_ascii=False: U+2028, U+2029 and
@@ -153,22 +169,50 @@ class Table(unittest.TestCase):
         lines = md.splitlines()
         self.assertEqual(lines[0], "## t")
         header = [c.strip() for c in lines[2].strip("|").split("|")]
-        self.assertEqual(header, ["", "baremetal d1lat (lichee-rv-86)",
-                                  "nuttx d1lat (lichee-rv-86)", "linux d1lat (x86_64)",
-                                  "linux cyclictest"])
+        self.assertEqual(header, ["", "baremetal d1lat (lichee-rv-86, timer-irq, load none)",
+                                  "nuttx d1lat (lichee-rv-86, task-wakeup/semaphore, "
+                                  "load hackbench)",
+                                  "linux d1lat (x86_64, task-wakeup/clock_nanosleep, load none)",
+                                  "linux cyclictest (task-wakeup/clock_nanosleep, load none)"])
         rows = {l.split("|")[1].strip(): [c.strip() for c in l.strip("|").split("|")[1:]]
                 for l in lines[4:] if l.startswith("|")}
-        self.assertEqual(rows["p50 (us)"], ["1.708", "3.000", "40.000", "10.000"])
-        self.assertEqual(rows["p99.9 (us)"], ["2.542", "<= 180.000", "90.000", "250.000"])
+        self.assertEqual(rows["p50 (us)"], ["1.708", "3.000", "~40.000", "10.000"])
+        self.assertEqual(rows["p99.9 (us)"], ["2.542", "~180.000", "90.000", "250.000"])
         self.assertEqual(rows["missed"], ["0", "2", "0", "n/a"])
         self.assertEqual(rows["resolution (us)"], ["0.042", "0.042", "0.001", "1.000"])
         self.assertEqual(rows["load"][1], "hackbench")
+        self.assertEqual(rows["measurement"],
+                         ["timer-irq", "task-wakeup", "task-wakeup", "task-wakeup"])
+        self.assertEqual(rows["wake"], ["none", "semaphore", "clock_nanosleep",
+                                        "clock_nanosleep"])
+        self.assertNotIn("Not compared", md)
 
     def test_repeated_labels_are_numbered(self):
         rs = dc.parse_reports(read(SERIAL))
         labels = dc.unique_labels([rs[2], rs[0], rs[2]])
-        self.assertEqual(labels, ["linux d1lat (x86_64) #1", "baremetal d1lat (lichee-rv-86)",
-                                  "linux d1lat (x86_64) #2"])
+        lx = "linux d1lat (x86_64, task-wakeup/clock_nanosleep, load none)"
+        self.assertEqual(labels, [lx + " #1", "baremetal d1lat (lichee-rv-86, timer-irq, "
+                                  "load none)", lx + " #2"])
+
+    def test_measurement_and_wake_in_labels(self):
+        base = {"tool": "d1lat", "os": "nuttx", "board": "lichee-rv-86", "load": "idle"}
+        irq = dict(base, measurement="timer-irq", wake="none")
+        sem = dict(base, measurement="task-wakeup", wake="semaphore")
+        sig = dict(base, measurement="task-wakeup", wake="signal")
+        self.assertEqual(dc.label_of(irq), "nuttx d1lat (lichee-rv-86, timer-irq, load idle)")
+        self.assertEqual(dc.label_of(sem),
+                         "nuttx d1lat (lichee-rv-86, task-wakeup/semaphore, load idle)")
+        # Runs that differ only in the measurement or the wake-up are told
+        # apart by their labels, not numbered as one.
+        self.assertEqual(dc.unique_labels([irq, sem, sig]),
+                         [dc.label_of(irq), dc.label_of(sem), dc.label_of(sig)])
+        self.assertEqual(len(set(dc.unique_labels([irq, sem, sig]))), 3)
+        # What is unknown is left out.
+        unk = dict(base, board="unknown", measurement="unknown", wake="unknown")
+        self.assertEqual(dc.label_of(unk), "nuttx d1lat (load idle)")
+        self.assertEqual(dc.label_of(dict(base, measurement="unknown", wake="event")),
+                         "nuttx d1lat (lichee-rv-86, wake event, load idle)")
+
 
 
 class Labels(unittest.TestCase):
@@ -213,6 +257,75 @@ class Verdict(unittest.TestCase):
             self.assertIn("VERDICT: DISAGREE", p.stdout)
             p = run_tool("--verdict", a)
             self.assertEqual(p.returncode, 2)
+
+
+class NotCompared(unittest.TestCase):
+    """A line of another format, a line cut short and a run that printed
+    nothing are named (file, line, the format found and the one expected),
+    never dropped silently nor compared; they fail the verdict."""
+
+    WANT = ["line 6: d1lat format 2, expected 3",
+            "line 7: d1lat-dump format 1, expected 2: re-run with a current image",
+            "line 8: cyclictest format 1, expected 3",
+            "line 9: bad JSON report line (cut short?)"]
+
+    def test_each_line_is_named(self):
+        problems = []
+        runs = dc.parse_reports(read(NOT_COMPARED), "nc.txt", problems)
+        self.assertEqual(runs, [])
+        self.assertEqual(len(problems), len(self.WANT), problems)
+        for got, want in zip(problems, self.WANT):
+            self.assertTrue(got.startswith("nc.txt: " + want), got)
+        # Without a list to collect them: the first one is an error.
+        with self.assertRaises(dc.UsageError) as cm:
+            dc.parse_reports(read(NOT_COMPARED), "nc.txt")
+        self.assertEqual(str(cm.exception), "nc.txt: " + self.WANT[0])
+
+    def test_format_2_line_fails_the_verdict(self):
+        old = [ln for ln in read(NOT_COMPARED).splitlines() if '"format":2' in ln][0]
+        with tempfile.TemporaryDirectory() as d:
+            a = os.path.join(d, "a.txt")
+            with open(a, "w") as f:
+                f.write(read(SERIAL) + old + "\n")
+            b = CT_JSON(d)
+            p = run_tool("--verdict", a, b)
+            # The medians agree (as in Verdict.test_cli_exit_codes) but a
+            # line was not compared: the verdict fails, naming it.
+            self.assertEqual(p.returncode, 1, p.stdout + p.stderr)
+            self.assertIn("%s: line 7: d1lat format 2, expected 3" % a, p.stdout)
+            self.assertIn("VERDICT: FAIL (1 input(s) not compared)", p.stdout)
+            self.assertNotIn("VERDICT: AGREE", p.stdout)
+        agree, text = dc.verdict(dc.parse_reports(read(SERIAL)) +
+                                 [dc.from_cyclictest(read(CT), 1000)],
+                                 problems=["x: line 1: d1lat format 2, expected 3"])
+        self.assertFalse(agree)
+        self.assertIn("x: line 1: d1lat format 2, expected 3", text)
+
+    def test_table_lists_what_was_not_compared(self):
+        with tempfile.TemporaryDirectory() as d:
+            empty = os.path.join(d, "empty.log")
+            with open(empty, "w") as f:
+                f.write("boot\nno report: the run printed nothing\n")
+            md = os.path.join(d, "t.md")
+            p = run_tool("-o", md, SERIAL, NOT_COMPARED, empty)
+            self.assertEqual(p.returncode, dc.EXIT_NOT_COMPARED, p.stderr)
+            text = read(md)
+        lines = text.splitlines()
+        # The three format 3 runs of the serial log only: nothing averaged in.
+        self.assertEqual(lines[0].count(" d1lat ("), 3)
+        self.assertNotIn("cyclictest", lines[0])
+        self.assertIn("\nNot compared (5):\n", text)
+        for want in self.WANT:
+            self.assertIn("- %s: %s" % (NOT_COMPARED, want), text)
+            self.assertIn("not compared: %s: %s" % (NOT_COMPARED, want), p.stderr)
+        self.assertIn("- %s: no d1lat report line (the run printed nothing?)" % empty, text)
+
+    def test_only_lines_not_compared(self):
+        p = run_tool(NOT_COMPARED)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("no d1lat report lines found in the input that could be compared",
+                      p.stderr)
+        self.assertIn("line 6: d1lat format 2, expected 3", p.stderr)
 
 
 class Picture(unittest.TestCase):
@@ -289,8 +402,9 @@ def dump_line(bins, mx, lost=0, missed=0, hz=24000000, os_name="baremetal"):
     flat = []
     for i in sorted(bins):
         flat += [i, bins[i]]
-    return json.dumps({"tool": "d1lat-dump", "format": 1, "os": os_name, "board": "b",
-                       "load": "l", "period_ns": 1000000, "clock_hz": hz,
+    return json.dumps({"tool": "d1lat-dump", "format": 2, "os": os_name, "board": "b",
+                       "load": "l", "measurement": "task-wakeup", "wake": "event",
+                       "period_ns": 1000000, "clock_hz": hz,
                        "layout": [10, 6, 15], "lost": lost, "missed": missed, "max": mx,
                        "bins": flat}, separators=(",", ":"))
 
@@ -331,7 +445,9 @@ class Dump(unittest.TestCase):
         self.assertEqual(runs[0]["samples"], 4)
         self.assertEqual(runs[0]["p50_ns"], 1666.667)
         self.assertEqual(runs[0]["max_ns"], 1708.333)
-        # Bucket estimates of format 2 are marked "~" in the table.
+        self.assertEqual((runs[0]["format"], runs[0]["measurement"], runs[0]["wake"]),
+                         (3, "task-wakeup", "event"))
+        # Bucket estimates are marked "~" in the table.
         L = dd.Layout(10, 6, 15)
         runs = dc.parse_reports(dump_line({L.index(5000): 3}, 5003) + "\n")
         self.assertIn("p50_ns", runs[0]["approx_fields"])
@@ -340,13 +456,28 @@ class Dump(unittest.TestCase):
     def test_bad_dumps(self):
         good = json.loads(dump_line({1: 1}, 1))
         for k, v in (("layout", [10, 6]), ("bins", [1]), ("bins", [5000, 1]),
-                     ("bins", [1, 0]), ("clock_hz", 10), ("max", -1), ("format", 2)):
+                     ("bins", [1, 0]), ("clock_hz", 10), ("max", -1), ("format", 1),
+                     ("format", 3), ("format", "2"), ("measurement", 5), ("wake", None)):
             bad = dict(good)
             bad[k] = v
             with self.assertRaises(dd.DumpError):
                 dd.report_line(bad)
         with self.assertRaises(dc.UsageError):
-            dc.parse_reports('{"tool":"d1lat-dump","format":1}\n')
+            dc.parse_reports('{"tool":"d1lat-dump","format":2}\n')
+
+    def test_other_dump_format_names_both(self):
+        old = json.loads(dump_line({1: 1}, 1))
+        old["format"] = 1
+        with self.assertRaises(dd.DumpError) as cm:
+            dd.decode(old)
+        self.assertEqual(str(cm.exception),
+                         "dump format 1, expected 2: re-run with a current image")
+        line = json.dumps(old, separators=(",", ":")) + "\n"
+        p = subprocess.run([sys.executable, DUMP_TOOL, "-"], input=line, capture_output=True,
+                           text=True)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("dump format 1, expected 2", p.stderr)
+        self.assertNotIn("Traceback", p.stderr)
 
     def test_cli(self):
         with tempfile.NamedTemporaryFile("w", suffix=".txt") as f:
@@ -356,7 +487,8 @@ class Dump(unittest.TestCase):
                                text=True)
         self.assertEqual(p.returncode, 0, p.stderr)
         rep = json.loads(p.stdout)
-        self.assertEqual((rep["tool"], rep["format"], rep["samples"]), ("d1lat", 2, 2))
+        self.assertEqual((rep["tool"], rep["format"], rep["samples"]), ("d1lat", 3, 2))
+        self.assertEqual(list(rep)[8:11], ["load", "measurement", "wake"])
         p = subprocess.run([sys.executable, DUMP_TOOL, "-"], input="nothing\n",
                            capture_output=True, text=True)
         self.assertEqual(p.returncode, 2)

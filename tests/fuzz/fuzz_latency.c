@@ -226,7 +226,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			break;
 		}
 		case 10: { /* the dump */
-			struct d1_lat_meta meta = {"os\"\\\x01", NULL, "load", fz_u64(&in)};
+			struct d1_lat_meta meta = {
+			        .os = "os\"\\\x01",
+			        .board = NULL,
+			        .load = "load",
+			        .period_ns = fz_u64(&in),
+			        .measurement = "task-wakeup",
+			        .wake = "\x7f\xc3\xa9\"",
+			};
 
 			dump_len = 0;
 			dump_bad_piece = false;

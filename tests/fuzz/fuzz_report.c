@@ -9,7 +9,7 @@
  * when the whole text fits, D1_ERANGE otherwise, and the buffer then holds
  * the longest prefix of the whole text that fits, NUL-terminated, with
  * written = its length; D1_LAT_REPORT_SIZE holds either report when the
- * meta strings total <= 256 bytes and D1_WDT_STATE_STR_MAX holds every state
+ * five meta strings total <= 256 bytes and D1_WDT_STATE_STR_MAX holds every state
  * d1_wdt_get_state() can return (their documentation); the JSON report is
  * one line of ASCII without control characters, a valid JSON object whose strings decode
  * back to the meta strings and whose samples/missed/saturated equal the
@@ -229,6 +229,13 @@ static void check_json(const char *s, size_t n, const struct d1_lat_meta *meta,
 			} else if (strcmp(key, "load") == 0) {
 				want = meta != NULL && meta->load != NULL ? meta->load : "unknown";
 				seen |= 4u;
+			} else if (strcmp(key, "measurement") == 0) {
+				want = meta != NULL && meta->measurement != NULL ? meta->measurement
+				                                                 : "unknown";
+				seen |= 64u;
+			} else if (strcmp(key, "wake") == 0) {
+				want = meta != NULL && meta->wake != NULL ? meta->wake : "unknown";
+				seen |= 128u;
 			}
 			if (want != NULL) {
 				FZ_CHECK(vn == strlen(want) && vn <= sizeof(val) &&
@@ -256,7 +263,7 @@ static void check_json(const char *s, size_t n, const struct d1_lat_meta *meta,
 		FZ_CHECK(j.p < j.end && *j.p == '}' && j.p + 1 == j.end, "object not closed");
 		break;
 	}
-	FZ_CHECK(seen == 63u, "members missing (0x%x)", seen);
+	FZ_CHECK(seen == 255u, "members missing (0x%x)", seen);
 }
 
 typedef d1_err_t (*report_fn)(const struct d1_lat *, const struct d1_lat_meta *, char *, size_t,
@@ -353,12 +360,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static char os[1024], board[1024], load[1024];
-	char *const strs[3] = {os, board, load};
+	static char os[1024], board[1024], load[1024], measurement[1024], wake[1024];
+	char *const strs[5] = {os, board, load, measurement, wake};
 	struct fz_in in;
 	struct d1_lat_meta meta;
 	struct d1_lat_summary sum;
-	uint8_t how;
+	uint8_t how, nulls;
 	size_t total = 0;
 	size_t len;
 	unsigned nsamp;
@@ -381,7 +388,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		(void)d1_lat_merge(&rec, &rec); /* doubling: large counts */
 	}
 	d1_lat_missed(&rec, fz_u32(&in));
-	for (unsigned k = 0; k < 3u; k++) {
+	for (unsigned k = 0; k < 5u; k++) {
 		size_t n = fz_u8(&in) % 120u;
 
 		if (fz_u8(&in) > 250u) {
@@ -393,11 +400,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		strs[k][n] = '\0';
 		total += n;
 	}
+	nulls = fz_u8(&in);
 	meta = (struct d1_lat_meta){
 	        .os = (how & 2u) != 0u ? NULL : os,
 	        .board = board,
 	        .load = (how & 4u) != 0u ? NULL : load,
 	        .period_ns = fz_u64(&in),
+	        .measurement = (nulls & 1u) != 0u ? NULL : measurement,
+	        .wake = (nulls & 2u) != 0u ? NULL : wake,
 	};
 	len = fz_u16(&in) % (BIG - 1u);
 	FZ_CHECK(d1_lat_summarize(&rec, &sum) == D1_OK, "summarize");

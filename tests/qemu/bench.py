@@ -27,8 +27,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import d1lat_dump  # noqa: E402
 
 JSON_FIELDS = ("tool", "format", "os", "board", "clock_hz", "period_ns", "samples", "missed",
-               "load", "resolution_ns", "min_ns", "p50_ns", "p90_ns", "p99_ns", "p999_ns",
-               "p9999_ns", "max_ns", "mean_ns", "approx", "saturated")
+               "load", "measurement", "wake", "resolution_ns", "min_ns", "p50_ns", "p90_ns",
+               "p99_ns", "p999_ns", "p9999_ns", "max_ns", "mean_ns", "approx", "saturated")
 TEXT_FIELDS = ("samples", "missed", "clock", "period", "min", "p50", "p99", "p99.9", "max",
                "mean")
 
