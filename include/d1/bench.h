@@ -80,9 +80,10 @@ enum d1_bench_irq_result {
 
 /** Counters of a run, besides the recorders' samples and missed counts. */
 struct d1_bench_stats {
-	uint64_t boundaries;    /**< Boundaries the interrupt side accounted. */
-	uint64_t woken;         /**< Boundaries the wake-up side accounted. */
-	uint32_t spurious_irq;  /**< Interrupts with no new boundary. */
+	uint64_t boundaries;   /**< Boundaries accounted: by interrupts, and by d1_bench_finish() as
+	                          missed. */
+	uint64_t woken;        /**< Boundaries the wake-up side accounted. */
+	uint32_t spurious_irq; /**< Interrupts with no new boundary. */
 	uint32_t spurious_wake; /**< Wake-ups with no new boundary. */
 	uint32_t late_wake;     /**< Wake-ups after a later boundary. */
 	uint32_t grid_err_max;  /**< Largest |boundary estimate - grid|, counts. */
@@ -90,20 +91,20 @@ struct d1_bench_stats {
 
 /** One run (caller memory; fields private: read them with d1_bench_stats()). */
 struct d1_bench {
-	struct d1_lat *irq;         /* timer-IRQ recorder */
-	struct d1_lat *wake;        /* task wake-up recorder (NULL: none) */
-	uint64_t period;            /* counts per period */
-	uint64_t periods;           /* boundaries in the run */
-	uint64_t grid;              /* the last accounted boundary, on the grid */
-	volatile uint64_t boundary; /* its estimate (now - sample) */
-	volatile uint64_t seen;     /* boundaries accounted by the IRQ side */
-	uint64_t woken;             /* boundaries accounted by the wake side */
-	uint32_t spurious_irq;
-	uint32_t spurious_wake;
-	uint32_t late_wake;
-	uint32_t grid_err_max;
-	bool started;
-	bool finished;
+	struct d1_lat *irq;         /**< Timer-IRQ recorder. */
+	struct d1_lat *wake;        /**< Task wake-up recorder (NULL: none). */
+	uint64_t period;            /**< Counts per period. */
+	uint64_t periods;           /**< Boundaries in the run. */
+	uint64_t grid;              /**< The last accounted boundary, on the grid. */
+	volatile uint64_t boundary; /**< Its estimate (now - sample). */
+	volatile uint64_t seen;     /**< Boundaries accounted by the IRQ side. */
+	uint64_t woken;             /**< Boundaries accounted by the wake side. */
+	uint32_t spurious_irq;      /**< See d1_bench_stats. */
+	uint32_t spurious_wake;     /**< See d1_bench_stats. */
+	uint32_t late_wake;         /**< See d1_bench_stats. */
+	uint32_t grid_err_max;      /**< See d1_bench_stats. */
+	bool started;               /**< d1_bench_start() was called. */
+	bool finished;              /**< d1_bench_finish() was called. */
 };
 
 /**

@@ -46,8 +46,8 @@ extern "C" {
 
 /** Bytes that hold either report when the meta strings total <= 256 bytes,
  *  whatever the bytes: the JSON report writes each byte outside printable
- *  ASCII as 6 characters (1,536 for 256 bytes) beside at most about 700
- *  of numbers and names (2,048 until 5 Dec 2026, too small for such meta). */
+ *  ASCII as 6 characters (1,536 for 256 bytes) beside at most about 750
+ *  of numbers and names (the widest: tests/test_latency.c). */
 #define D1_LAT_REPORT_SIZE 2304u
 
 /**
@@ -69,9 +69,9 @@ struct d1_lat {
 
 /** Description of the run, printed in the dump and the reports; a NULL string is "unknown". */
 struct d1_lat_meta {
-	const char *os;     /**< "baremetal", "nuttx", "rtthread", "rtsmart", "linux", ... */
-	const char *board;  /**< "lichee-rv-86", "qemu-virt", host name, ... */
-	const char *load;   /**< The load during the run: "idle", "memcpy+uart" (docs/latency.md). */
+	const char *os;    /**< "baremetal", "nuttx", "rtthread", "rtsmart", "linux", ... */
+	const char *board; /**< "lichee-rv-86", "qemu-virt", host name, ... */
+	const char *load;  /**< The load during the run: "idle", "memcpy+uart" (docs/latency.md). */
 	uint64_t period_ns; /**< Intended period of the measured event, ns (0: none). */
 	/** What was measured: "timer-irq" (boundary to the sample in the Timer's
 	 *  interrupt) or "task-wakeup" (boundary to the sample in the task the

@@ -328,7 +328,7 @@ int main(int argc, char **argv)
 	struct options opt = {1000u, 20000u, 80, "none", NULL, false, false};
 	struct run run;
 	struct utsname un;
-	struct d1_lat_meta meta;
+	struct d1_lat_meta meta = {0};
 	static char buf[D1_LAT_REPORT_SIZE * 4u];
 	pthread_t tid;
 	size_t n;
@@ -371,6 +371,8 @@ int main(int argc, char **argv)
 	meta.board = opt.board;
 	meta.load = opt.load;
 	meta.period_ns = (uint64_t)opt.interval_us * 1000u;
+	meta.measurement = "task-wakeup";
+	meta.wake = "clock_nanosleep";
 	if (!opt.json_only) {
 		if (d1_lat_report_text(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
 			(void)fprintf(stderr, "d1lat-linux: text report truncated\n");

@@ -259,8 +259,7 @@ static void check_left_clean(void)
  * JSON reports say so. */
 /* The JSON line of one measurement says its samples and missed periods,
  * and how the task was woken. */
-static void check_json(const char *measurement, const char *wake, uint64_t samples,
-                       uint64_t missed)
+static void check_json(const char *measurement, const char *wake, uint64_t samples, uint64_t missed)
 {
 	char key[96];
 	char want[160];
@@ -278,7 +277,8 @@ static void check_json(const char *measurement, const char *wake, uint64_t sampl
 	snprintf(want, sizeof(want),
 	         "\"os\":\"nuttx\",\"board\":\"allwinner-d1\",\"clock_hz\":24000000,"
 	         "\"period_ns\":%u,\"samples\":%u,\"missed\":%u,\"load\":\"idle\",",
-	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u, (unsigned)samples, (unsigned)missed);
+	         (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u, (unsigned)samples,
+	         (unsigned)missed);
 	const char *hit = strstr(line, want);
 	assert_true(hit != NULL && hit < end);
 }

@@ -443,8 +443,8 @@ static void test_late_thread_misses_wakeups(void **state)
 	assert_int_equal(run(), 0);
 	assert_int_equal(hw.boundaries_at_done, PERIODS);
 	snprintf(line, sizeof(line),
-	         "irq %u samples + 0 missed, wake %u samples + 2 missed (1 late, 0 spurious)", PERIODS,
-	         PERIODS - 2u);
+	         "irq %u samples + 0 missed, wake %u samples + 2 missed (1 late, 0 spurious)",
+	         PERIODS, PERIODS - 2u);
 	if (strstr(rtt_host_last_message(), line) == NULL) {
 		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
 	}
@@ -463,8 +463,8 @@ static void test_held_interrupts_are_missed_periods(void **state)
 	assert_int_equal(run(), 0);
 	assert_int_equal(hw.boundaries_at_done, PERIODS);
 	snprintf(line, sizeof(line),
-	         "irq %u samples + 2 missed, wake %u samples + 2 missed (1 late, 0 spurious)", PERIODS - 2u,
-	         PERIODS - 2u);
+	         "irq %u samples + 2 missed, wake %u samples + 2 missed (1 late, 0 spurious)",
+	         PERIODS - 2u, PERIODS - 2u);
 	if (strstr(rtt_host_last_message(), line) == NULL) {
 		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
 	}

@@ -53,7 +53,7 @@ void *rt_ioremap_nocache(void *paddr, size_t size)
 	plic_model_init(&pm, VBASE, D1_PLIC_NSOURCES, 5, true);
 	pm.region.size = (size + PAGE - 1u) / PAGE * PAGE;
 	pm.s_mode = true;
-	pm.ctrl = 1u; /* S_PER, as OpenSBI leaves it */
+	pm.ctrl = 1u;            /* S_PER, as OpenSBI leaves it */
 	pm.threshold[CTX] = 31u; /* what another stage may leave: init writes 0 */
 	return (void *)VBASE;
 }
