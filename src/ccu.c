@@ -107,7 +107,8 @@ static uint64_t osc_rate(const struct d1_ccu *c, uint32_t sel)
 	}
 }
 
-/* PLL_CPU = OSC24M * N / M (d1-hardware.md; SVD pll_n [15:8], pll_m [1:0]).
+/* PLL_CPU = OSC24M * N / M (docs/clocks-and-watchdog.md "CCU"; SVD pll_n
+ * [15:8], pll_m [1:0]).
  * No clock unless EN and the output gate are set. */
 static d1_err_t rate_pll_cpu(const struct d1_ccu *c, uint64_t *hz)
 {
@@ -124,7 +125,8 @@ static d1_err_t rate_pll_cpu(const struct d1_ccu *c, uint64_t *hz)
 }
 
 /* PLL_PERI0: 4X = OSC24M * N / M, 2X = 4X / P0, 1X = 2X / 2, 800M = 4X / P1
- * (d1-hardware.md; Linux ccu-sun20i-d1.c). @out selects the output. */
+ * (docs/clocks-and-watchdog.md "CCU"; Linux ccu-sun20i-d1.c). @out selects
+ * the output. */
 static d1_err_t rate_peri0(const struct d1_ccu *c, enum d1_ccu_clk out, uint64_t *hz)
 {
 	uint32_t v = rd(c, D1_CCU_PLL_PERI_CTRL_OFFSET);
@@ -320,7 +322,7 @@ d1_err_t d1_ccu_uart_clock_hz(const struct d1_ccu *c, unsigned uart, uint32_t *h
 	if (!valid(c) || uart >= D1_CCU_UART_COUNT) {
 		return D1_EINVAL;
 	}
-	/* Every UART is clocked from APB1 (d1-hardware.md; Linux
+	/* Every UART is clocked from APB1 (docs/hardware-facts.md "CCU": Linux
 	 * ccu-sun20i-d1.c parents bus-uartN on apb1). */
 	e = d1_ccu_get_rate(c, D1_CCU_CLK_APB1, &r);
 	if (e != D1_OK) {

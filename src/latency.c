@@ -168,7 +168,7 @@ void d1_lat_missed(struct d1_lat *r, uint32_t n)
 
 /* Characters are gathered in a 64-byte buffer and handed to put() when it
  * is full and at the end: pieces of at most 64 bytes (latency.h), and one
- * call site of put() (issue 12: the dump was ~1 KB of call sequences). */
+ * call site of put(), not one call sequence per piece of text. */
 struct out {
 	d1_lat_put_fn put;
 	void *ctx;

@@ -305,7 +305,7 @@ isr_slow(struct d1_plic *p, const struct d1_plic_entry *table, unsigned table_le
 
 /*
  * The dispatch path is written for the executed instruction count
- * (issue 12; docs/benchmarks.md): the claim address is precomputed in the
+ * (docs/benchmarks.md): the claim address is precomputed in the
  * handle; the table bound and nsources are folded into one limit per call
  * (an id at or above it, or without a handler, takes the out-of-line path,
  * which tells foreign from unhandled); the in-service word is one store

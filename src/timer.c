@@ -140,7 +140,7 @@ static bool cand_make(uint64_t clocks, uint64_t rem, uint64_t den, struct cand *
  * <= 1e9 * 2^7 and h <= 1e8; a frequency: mul = 1, so r * h <= h), so only
  * q * h and the sum can overflow, and an overflow there is a whole part
  * beyond D1_TIMER_MAX_PERIOD (the full product mul * h could overflow for
- * periods that fit: a review of 5 Dec 2026).
+ * periods that fit: test_period_ns_long_on_odd_losc_rate).
  */
 static bool cand_for(const struct d1_timer *t, unsigned src, unsigned k, uint64_t mul, uint64_t div,
                      struct cand *c)
@@ -387,9 +387,10 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	 * sign of a completed load ends the wait: RELOAD clear; CUR at or below
 	 * INTV and not where it was (compared first with the value before the
 	 * store: a period that divides the poll interval shows the same CUR at
-	 * every poll, a review of 5 Dec 2026); or the channel's IRQ_STA bit, a
-	 * boundary, which only a loaded counter reaches. The copy may need an
-	 * input clock, so the budget is in input clocks, with a floor. */
+	 * every poll: test_sticky_reload_short_period_starts); or the channel's
+	 * IRQ_STA bit, a boundary, which only a loaded counter reaches. The
+	 * copy may need an input clock, so the budget is in input clocks, with
+	 * a floor. */
 	prev = d1_timer_read_current(t);
 	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
 	budget = clocks_to_us_ceil(t, t->src, t->prescale_log2, RELOAD_BUDGET_CLOCKS);
@@ -483,10 +484,11 @@ uint32_t d1_timer_isr(struct d1_timer *t)
  * for the load (at the next input clock): until then CUR still holds its
  * old value, which is the interval's stand-in: above the interval, or equal
  * to the value read before the arm's EN store while RELOAD still reads set
- * (a review of 5 Dec 2026: an old 0 read as "1 clock left" for a deadline
- * 1,000 clocks away). Under a RELOAD that stays set once loaded (an unknown
- * reading, docs/hardware-facts.md) the counter passing that old value reads
- * as not loaded for one input clock.
+ * (otherwise an old 0 would read as "1 clock left" for a deadline 1,000
+ * clocks away: test_oneshot_remaining_before_load_edge). Under a RELOAD
+ * that stays set once loaded (an unknown reading, docs/hardware-facts.md)
+ * the counter passing that old value reads as not loaded for one input
+ * clock.
  */
 static uint32_t one_shot_cur(const struct d1_timer *t, uint32_t cur)
 {

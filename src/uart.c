@@ -95,7 +95,7 @@ static inline uint8_t lsr_keep(uint32_t lsr)
  * character leaves RBR (u->lsr_err = 0 there) or the RX FIFO is reset; the
  * ISR merges u->lsr_err before it trusts its own LSR value. The read and the
  * shadow update are one critical section, so the ISR can never run between
- * them (issue 11 item 1a).
+ * them (test_putc_isr_race_keeps_line_error).
  */
 static uint32_t lsr_read(struct d1_uart *u)
 {
@@ -167,7 +167,8 @@ d1_err_t d1_uart_calc_baud(uint32_t clk_hz, uint32_t baud, struct d1_uart_baud *
 	if (out == NULL || clk_hz == 0u || baud == 0u) {
 		return D1_EINVAL;
 	}
-	/* baud = clk / (16 * divisor); nearest divisor (d1-hardware.md). */
+	/* baud = clk / (16 * divisor); nearest divisor (docs/uart-and-plic.md
+	 * "Hardware facts relied on"). */
 	den = 16ull * baud;
 	div = ((uint64_t)clk_hz + den / 2u) / den;
 	if (div < 1u) {
@@ -228,7 +229,7 @@ static uint32_t chars_us(const struct d1_uart *u, uint32_t chars)
 }
 
 /*
- * Divisor in force, read back (issue 11 item 8): on the DW UART through
+ * Divisor in force, read back: on the DW UART through
  * DBG_DLL/DBG_DLH, which need no DLAB (so no LCR write while BUSY); on a
  * plain 16550, which is never BUSY, through DLAB. 0 when unknown.
  */
@@ -286,7 +287,8 @@ static void discard_rx(struct d1_uart *u, uint32_t n)
  * configure that then fails leaves them as they were (FIFOE is set for the
  * reset: a UART configured without FIFOs keeps them on, at the same
  * one-character trigger, until the next configure). LSR.DR is not trusted
- * for this: a data-ready with RFL = 0 is no byte (issue 11 item 7).
+ * for this: a data-ready with RFL = 0 is no byte
+ * (test_wait_idle_stuck_dr_no_reset_storm).
  * Reading USR also clears a busy-detect interrupt.
  */
 static d1_err_t wait_idle(struct d1_uart *u, uint32_t budget_us)
@@ -409,7 +411,8 @@ static d1_err_t set_line(struct d1_uart *u, uint32_t lcr, uint32_t div, uint32_t
 
 /*
  * After a failed set_line(): put back the LCR (DLAB clear) and, if a DLL/DLH
- * write took, the divisor found at entry (issue 11 item 6). When even that
+ * write took, the divisor found at entry
+ * (test_configure_dlab_set_restores_divisor). When even that
  * fails the UART may be left with DLAB set, where a THR write would land in
  * DLL: the handle then refuses I/O (line_lost) until a configure succeeds.
  */
@@ -510,7 +513,8 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
 	}
 
 	/* Budget: drain a full TX FIFO plus the shifter at the setting the UART
-	 * is actually in (issue 11 item 8), read back. */
+	 * is actually in, read back
+	 * (test_first_configure_budget_from_programmed_divisor). */
 	old_lcr = rd(u, D1_UART_LCR) & 0xFFu;
 	old_div = read_divisor(u, old_lcr);
 	budget = line_us(u->clk_hz, old_div, lcr_half_bits(old_lcr),
@@ -565,7 +569,7 @@ d1_err_t d1_uart_configure(struct d1_uart *u, const struct d1_uart_config *cfg,
  * configure, DLAB left set by firmware makes offsets 0 and 1 the divisor
  * latch; LCR is only read. A caller with other arguments checks them
  * first: bad input is answered before this read (docs/reliability.md
- * "Bad input"; a review of 5 Dec 2026). */
+ * "Bad input"; test_bad_input_before_configure_reads_nothing). */
 static d1_err_t check_io(const struct d1_uart *u)
 {
 	if (u == NULL || u->base == 0u) {
@@ -596,9 +600,10 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 
 	for (uint32_t waited = 0; err == D1_OK; waited += POLL_US) {
 		/* Space check and THR write in one critical section, so the
-		 * ISR's TX refill cannot fill the FIFO in between (issue 11
-		 * item 1b); a byte given up on is counted in the same one (the
-		 * loop then ends after one more poll interval). */
+		 * ISR's TX refill cannot fill the FIFO in between
+		 * (test_putc_isr_race_no_tx_loss); a byte given up on is counted
+		 * in the same one (the loop then ends after one more poll
+		 * interval). */
 		uintptr_t s = d1_port_critical_enter();
 
 		if (tx_room(u)) {
@@ -774,7 +779,7 @@ d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 	if (iid == D1_UART_IID_TIMEOUT &&
 	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
 		/* DW: a timeout identity with neither DR nor BI needs one dummy
-		 * RBR read (d1-hardware.md). */
+		 * RBR read (Linux 8250_dw.c; docs/uart-and-plic.md). */
 		(void)rd(u, D1_UART_RBR);
 		u->stats.rx_timeout_empty++;
 	} else if ((lsr & D1_UART_LSR_DR_BITS) != 0u) {
@@ -990,7 +995,7 @@ static __attribute__((noinline)) uint32_t rx_slow(struct d1_uart *u, uint32_t ii
 	if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
 	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
 		/* DW: a timeout identity with neither DR nor BI needs one dummy
-		 * RBR read (d1-hardware.md). */
+		 * RBR read (Linux 8250_dw.c; docs/uart-and-plic.md). */
 		(void)io_rd(io, D1_UART_RBR, w32);
 		u->stats.rx_timeout_empty++;
 	}
@@ -1032,7 +1037,7 @@ static __attribute__((noinline)) uint32_t rx_slow(struct d1_uart *u, uint32_t ii
 }
 
 /*
- * RX drain, the benchmarked path (issue 12). The ring's consumer cannot run
+ * RX drain, the benchmarked path (docs/benchmarks.md). The ring's consumer cannot run
  * while the ISR does (one hart), so head and room are read once and head
  * written once.
  *

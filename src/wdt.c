@@ -75,7 +75,8 @@ d1_err_t d1_wdt_init(struct d1_wdt *w, enum d1_wdt_id id, uintptr_t base)
 	        .base = base,
 	        .id = (uint8_t)id,
 	        /* Only the timer-block instance is the `-wdt-reset` one with
-	         * SOFT_RST (d1-hardware.md; OpenSBI fdt_reset_sunxi_wdt.c). */
+	         * SOFT_RST (docs/hardware-facts.md "Watchdogs"; OpenSBI
+	         * fdt_reset_sunxi_wdt.c). */
 	        .caps = id == D1_WDT_TIMER ? D1_WDT_CAP_SOFT_RESET : 0u,
 	};
 	return D1_OK;
@@ -335,7 +336,8 @@ d1_err_t d1_wdt_soft_reset(const struct d1_wdt *w)
 	if ((w->caps & D1_WDT_CAP_SOFT_RESET) == 0u) {
 		return D1_ENOTSUP;
 	}
-	/* 0x16AA0001 (d1-hardware.md; OpenSBI fdt_reset_sunxi_wdt.c). */
+	/* 0x16AA0001 (docs/hardware-facts.md "Watchdogs"; OpenSBI
+	 * fdt_reset_sunxi_wdt.c). */
 	write_keyed(w, D1_WDT_SOFT_RST_OFFSET, D1_WDT_SOFT_RST_SOFT_RST_EN_BITS);
 	return D1_OK;
 }

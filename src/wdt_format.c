@@ -2,7 +2,7 @@
 /*
  * d1_wdt_format_state(): one line of text for a watchdog state, no libc
  * (bounded appends, src/fmt.h). Its own object, so a kernel that never
- * prints the state does not link it (issue 12).
+ * prints the state does not link it (it is in d1drivers_report).
  */
 #include <stddef.h>
 

@@ -8,7 +8,7 @@
  * pll_peri_ctrl, psi_clk, apb%s_clk, uart_bgr, riscv_clk: positions and
  * enumerations); Linux drivers/clk/sunxi-ng/ccu-sun20i-d1.c (PLL N = field
  * + 1, minimum 12; mux parents); U-Boot (APB1 / UART gate-then-reset
- * order, PLL bring-up); d1-hardware.md "CCU".
+ * order, PLL bring-up); docs/hardware-facts.md "CCU".
  *
  * Naming (for the SVD cross-check): SVD register `<reg>` is
  * `D1_CCU_<REG>_OFFSET` (upper-cased; `apb%s_clk` is APB0_CLK / APB1_CLK,

@@ -12,7 +12,7 @@
  * Sources: d1_unofficial.svd TIMER wdog_irq_en/irq_sta/soft_rst/ctrl/cfg/
  * mode/output_cfg (field positions); Linux and U-Boot sunxi_wdt.c
  * (`sun20i_wdt_reg`: CTRL/CFG/MODE at 0x10/0x14/0x18, key 0x16aa0000,
- * timeout shift 4, reset value 1); d1-hardware.md "Watchdogs".
+ * timeout shift 4, reset value 1); docs/hardware-facts.md "Watchdogs".
  *
  * Naming (for the SVD cross-check): register `wdog_<reg>` of the SVD is
  * `D1_WDT_<REG>_OFFSET`; field `<f>` is `D1_WDT_<REG>_<F>_LSB` / `_BITS`
