@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The bad-input table (issue 13 item 2), included twice by
+ * The bad-input table, included twice by
  * tests/test_bad_input.c. One line per case:
  *
  *   RUN(id, function, class, preparation, documented result, call)

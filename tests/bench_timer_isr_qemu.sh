@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Executed instructions of d1_timer_isr() and d1_lat_record() per path
-# (issue 12), counted with -icount shift=0 through instret, on the d1
+# Executed instructions of d1_timer_isr() and d1_lat_record() per path,
+# counted with -icount shift=0 through instret, on the d1
 # build's libd1drivers.a (-Os, fenced MMIO seam): on QEMU virt (-bios none,
 # M-mode), and on the emulated D1 (-M allwinner-d1, S-mode under its
 # OpenSBI) when its cached binary is there ($D1_EMU_QEMU, or the one that

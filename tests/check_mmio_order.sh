@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Device-to-device ordering of the MMIO seam on the target (issue 11 item 2,
-# docs/design.md "MMIO ordering"). Cross-compiles three probes through
+# Device-to-device ordering of the MMIO seam on the target
+# (docs/design.md "MMIO ordering"). Cross-compiles three probes through
 # include/d1/mmio.h and fails unless the disassembly has, between the two
 # device accesses of each probe, a FENCE whose predecessor set holds the
 # first access's class (o for a store, i for a load) and whose successor set

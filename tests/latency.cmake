@@ -25,8 +25,8 @@ add_test(NAME d1lat_comparison
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
 set_tests_properties(d1lat_comparison PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 # tools/count_paths.py, which counts d1_lat_record's paths for the
-# benchmarks: an indirect call must stop it, not end a path (review of
-# 5 Dec 2026); skipped without the riscv64 toolchain.
+# benchmarks: an indirect call must stop it, not end a path; skipped
+# without the riscv64 toolchain.
 add_test(NAME count_paths
   COMMAND Python3::Interpreter -m unittest -v test_count_paths
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Bad input as one table (issue 13 item 2): every public function of
+ * Bad input as one table: every public function of
  * include/d1/ headers against every bad-input class that applies to it, from
  * tests/bad_input_table.h. Each RUN row is one cmocka test on a fresh
  * fixture (every block's model mapped, every handle initialised): an

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Every wait bounded, every bound tested (issue 13 item 3): one test per
+ * Every wait bounded, every bound tested: one test per
  * wait on the hardware in src/, each with a model that misbehaves for ever
  * (RELOAD never clears, PLL never locks, BUSY stuck, TX never drains, a
  * verified write that never takes, LSR.DR stuck, a busy-detect interrupt

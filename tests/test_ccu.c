@@ -89,7 +89,8 @@ static void test_decode_uboot_defaults(void **state)
 	(void)state;
 	ccu_model_preset_uboot(&cm);
 	w = sim_writes();
-	/* PERI0 0xE8216300 -> N = 100, dividers P0+1 = 2, P1+1 = 3 (d1-hardware.md) */
+	/* PERI0 0xE8216300 -> N = 100, dividers P0+1 = 2, P1+1 = 3
+	 * (docs/hardware-facts.md "CCU") */
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_4X), MHZ(2400));
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_2X), MHZ(1200));
 	assert_int_equal(rate(D1_CCU_CLK_PERI0_1X), MHZ(600));
@@ -251,7 +252,7 @@ static void test_pll_cpu_1008_to_1200(void **state)
 	assert_int_equal(cm.core_violations, 0);
 }
 
-/* Issue 11 item 4: from U-Boot's PLL_CPU (0xF8002900 as read) the old
+/* From U-Boot's PLL_CPU (0xF8002900 as read) the old
  * sequence wrote 0xC0000000 (EN | LDO with N = 1) before the new N. No write
  * may carry an N below 12, from U-Boot's state or from power-on (N = 1,
  * PLL off), up and down. */
@@ -477,7 +478,7 @@ static void test_model_catches_bad_bgr_order(void **state)
 	assert_int_equal(cm.bgr_order_violations, 3);
 }
 
-/* Issue 11 item 16: every gate/reset pair of the 39 *_BGR registers through
+/* Every gate/reset pair of the 39 *_BGR registers through
  * one function family. Per row, from all-off: enable opens the gate, then
  * releases the reset (the model logs the order; no violation), touches only
  * that pair, and is_enabled says so; from all-on: disable asserts the reset,
@@ -637,7 +638,7 @@ static void test_invalid_inputs_write_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(NULL, D1_CCU_BASE, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 0, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE, 0), D1_EINVAL);
-	/* issue 11 item 11: an unaligned base was accepted */
+	/* An unaligned base was accepted */
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, D1_CCU_BASE + 2u, D1_OSC24M_HZ), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_ccu_init(&c, 3u, D1_OSC24M_HZ), D1_EINVAL);
 	c = ccu;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Interrupt interleaving (issue 13 item 4; docs/reliability.md "Interrupt
+ * Interrupt interleaving (docs/reliability.md "Interrupt
  * interleaving"). For every thread-side call that shares state with an
  * interrupt handler — the UART rings, counters and IER shadow, Timer
  * IRQ_EN/IRQ_STA, the PLIC enable words, the CCU *_BGR words — the call is

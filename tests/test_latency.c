@@ -665,7 +665,7 @@ static void test_report_escaping_and_empty(void **state)
 	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), NULL), D1_OK);
 }
 
-/* Issue 11 item 12: meta bytes >= 0x80 are escaped; the line is ASCII. */
+/* Meta bytes >= 0x80 are escaped; the line is ASCII. */
 static void test_report_json_high_bytes(void **state)
 {
 	char buf[D1_LAT_REPORT_SIZE];

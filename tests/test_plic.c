@@ -797,7 +797,7 @@ static void test_invalid_inputs_write_nothing(void **state)
 	assert_int_equal(sim_unmapped(), 0);
 }
 
-/* Review fix: a claim of an id above the handle's nsources (a source other
+/* A claim of an id above the handle's nsources (a source other
  * software enabled) is completed, so it does not stay in service for ever,
  * and counted as foreign, not spurious; the handle's own sources still run. */
 static void test_foreign_claim_completed_and_counted(void **state)
@@ -891,7 +891,7 @@ static void test_dispatch_limit_is_exclusive(void **state)
 	assert_false(plic_model_eip(&pm, D1_PLIC_CTX_S));
 }
 
-/* Issue 11 item 9: the openC906 RTL answers an S-mode access to a priority
+/* The openC906 RTL answers an S-mode access to a priority
  * register without S_PER with PSLVERR (a load/store access fault); the model
  * faults the same way. The old check read the register directly: an
  * unhandled fault (on the D1: a trap). Now every probe access runs through
@@ -1008,7 +1008,7 @@ static void test_stuck_claim_bounded(void **state)
 	assert_int_equal(sim_critical_depth(), 0);
 }
 
-/* Issue 11 item 10: a LEVEL source above the handle's nsources that stays
+/* A LEVEL source above the handle's nsources that stays
  * high (id 100, a 32-source handle): the old dispatch completed it 33 times
  * in one call (the loop bound) and left it enabled, so the line stayed high
  * and the trap re-entered for ever. One claim, complete, mask, counted. */
@@ -1034,7 +1034,7 @@ static void test_foreign_level_source_masked(void **state)
 	assert_int_equal(hl.n, 0);
 }
 
-/* Issue 11 item 11: d1_plic_isr() with a NULL table but a non-zero length
+/* d1_plic_isr() with a NULL table but a non-zero length
  * crashed (ASan); it is refused, counted in d1_plic::rejected, and touches
  * nothing. d1_plic_claim(NULL) reads nothing and returns 0. */
 static void test_isr_null_table_refused(void **state)

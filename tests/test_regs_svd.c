@@ -2,14 +2,16 @@
 /*
  * Every offset and field position the register headers define, checked
  * against the table extracted from the D1 SVD (tests/svd/d1_svd_table.csv,
- * made by tests/svd/extract_svd.py from ../shared/reference/d1_unofficial.svd).
+ * made by tests/svd/extract_svd.py from the public d1-pac SVD,
+ * d1_unofficial.svd; docs/hardware-facts.md "Sources").
  *
  * Blocks the SVD lacks: riscv_wdt (0x06011000) and R_WDOG (0x07020400) have
  * no SVD entry. Their register layout is the timer-block watchdog's
- * (d1-hardware.md: Linux binds all of them to one sunxi_wdt driver with the
- * same register table), so the watchdog offsets are checked against the SVD's
- * TIMER wdog_* registers minus the instance offset 0xA0, and their bases are
- * checked against the device-tree / U-Boot values in d1-hardware.md below.
+ * (docs/hardware-facts.md "Watchdogs": Linux binds all of them to one
+ * sunxi_wdt driver with the same register table), so the watchdog offsets
+ * are checked against the SVD's TIMER wdog_* registers minus the instance
+ * offset 0xA0, and their bases are checked against the device-tree / U-Boot
+ * values of docs/hardware-facts.md "Memory map and interrupts" below.
  *
  * Per-block expectation tables live in tests/svd/expect_<block>.inc.
  */

@@ -449,7 +449,7 @@ static void test_elapsed_before_tick_on_fractional_schedule(void **state)
 /* A boundary that arrives while the handler runs must raise another IRQ,
  * not be acknowledged unseen. Each MMIO access costs one clock here, and
  * the handler starts 0 .. 99 clocks after a boundary of a 100-clock period.
- * The one exception is the pending check itself (issue 11 item 3): a
+ * The one exception is the pending check itself: a
  * boundary that lands during the IRQ_STA read, one access before the
  * acknowledge, merges with the one being handled; that is a handler one
  * access short of a whole period late, and the only window. */
@@ -486,7 +486,7 @@ static void test_boundary_during_tick_is_not_lost(void **state)
 /* A handler about a whole period late cannot know how late it is
  * (timer.h), but it must not answer D1_TIMER_ISR_SPURIOUS for a boundary it
  * acknowledged: the ports would drop the tick, and spurious would not count
- * it. A suspicion of 5 Dec 2026 (cur_interval - cur wrapping to UINT32_MAX
+ * it. A suspected fault (cur_interval - cur wrapping to UINT32_MAX
  * when the counter has moved on to a longer period) does not hold: until
  * the late handler queues the next interval, INTV still holds the one
  * latched at the boundary being handled, so the counter repeats it and
@@ -657,7 +657,7 @@ static void test_invalid_inputs_write_nothing(void **state)
 	assert_int_equal(sim_unmapped(), 0);
 }
 
-/* Issue 11 item 3: a call with no pending bit changes nothing. */
+/* A call with no pending bit changes nothing. */
 static void test_isr_without_pending_bit_changes_nothing(void **state)
 {
 	struct d1_timer t;
@@ -682,7 +682,7 @@ static void test_isr_without_pending_bit_changes_nothing(void **state)
 	assert_int_equal(bl.phase_violations[1], 0);
 }
 
-/* Issue 11 item 3: start clears a stale IRQ_STA bit of its channel only. */
+/* Start clears a stale IRQ_STA bit of its channel only. */
 static void test_start_clears_stale_status(void **state)
 {
 	struct d1_timer t;
@@ -697,7 +697,7 @@ static void test_start_clears_stale_status(void **state)
 	assert_int_equal(tm.irq_sta & 0x1u, 0x1u); /* Timer0's bit left alone */
 }
 
-/* Issue 11 item 14: after a one-shot expired, remaining is not "1 clock". */
+/* After a one-shot expired, remaining is not "1 clock". */
 static void test_remaining_after_oneshot_expiry_is_zero(void **state)
 {
 	struct d1_timer t;
@@ -715,7 +715,7 @@ static void test_remaining_after_oneshot_expiry_is_zero(void **state)
 	assert_int_equal(d1_timer_remaining(&t), 0);
 }
 
-/* Issue 11 item 11: rates that would make a wait exceed 20 ms, bases that
+/* Rates that would make a wait exceed 20 ms, bases that
  * are not 4-byte aligned, NULL handles: refused with no register write. */
 static void test_bad_rates_bases_and_null_are_refused(void **state)
 {
@@ -755,7 +755,7 @@ static void test_bad_rates_bases_and_null_are_refused(void **state)
 	assert_true(sim_delay_us_total() - d0 >= 3u * 128u * 1000000u / D1_TIMER_SRC_MIN_HZ);
 }
 
-/* Issue 11 item 11: every public function refuses a NULL or never
+/* Every public function refuses a NULL or never
  * initialised handle with its documented result and writes nothing. */
 static void test_every_function_refuses_a_bad_handle(void **state)
 {
@@ -792,7 +792,7 @@ static void test_every_function_refuses_a_bad_handle(void **state)
 	assert_int_equal(sim_unmapped(), 0);
 }
 
-/* ---- one-shot deadline (issue 11 item 14) ------------------------------ */
+/* ---- one-shot deadline ------------------------------ */
 
 /* Step one model tick at a time until channel ch has a new boundary;
  * return the model time of that boundary (OSC24M /1: ticks = clocks). */
@@ -1010,7 +1010,7 @@ static void test_oneshot_no_drift_over_many_rearms(void **state)
 	assert_int_equal(tm.ch[0].sync_violations, 0);
 }
 
-/* Review of 5 Dec 2026: timer.h promises oneshot_remaining() = the clocks left
+/* timer.h promises oneshot_remaining() = the clocks left
  * until the armed deadline (CUR + 1). Right after an arm, before the load
  * edge (the first input clock after the EN|RELOAD store: 5.3 us at
  * OSC24M / 128), CUR still holds its old value: 0 after an expiry (and at
@@ -1034,7 +1034,7 @@ static void test_oneshot_remaining_before_load_edge(void **state)
 	assert_int_equal(d1_timer_remaining(&t), 1000);
 }
 
-/* Review of 5 Dec 2026: design.md "RELOAD": under the sticky-RELOAD reading the
+/* docs/design.md "RELOAD": under the sticky-RELOAD reading the
  * wait ends when CUR moves, and "only a counter that never loads gives
  * D1_ETIMEDOUT". The wait samples CUR every 1 us (24 OSC24M clocks): a
  * period that divides 24 clocks shows the same CUR at every sample, so a
@@ -1051,7 +1051,7 @@ static void test_sticky_reload_short_period_starts(void **state)
 	assert_true(d1_timer_hw_enabled(&t));
 }
 
-/* Review of 5 Dec 2026: timer.h: set_period_ns() gives D1_ERANGE only "if no
+/* timer.h: set_period_ns() gives D1_ERANGE only "if no
  * allowed source/prescaler gives a period of MIN..MAX clocks". With a LOSC
  * rate init() accepts but that shares no factor with 1e9 (32,771 Hz, e.g.
  * a calibrated RC), ns * hz overflows 64 bits from 5.6e14 ns on, and

@@ -139,7 +139,8 @@ static void test_calc_baud(void **state)
 	struct d1_uart_baud b;
 
 	(void)state;
-	/* d1-hardware.md: 24 MHz / 115200 -> 13 -> 115,384.6 baud (+0.16 %) */
+	/* docs/uart-and-plic.md: 24 MHz / 115200 -> 13 -> 115,384.6 baud
+	 * (+0.16 %) */
 	assert_int_equal(d1_uart_calc_baud(CLK, 115200, &b), D1_OK);
 	assert_int_equal(b.divisor, 13);
 	assert_int_equal(b.achieved, 115385);
@@ -1003,7 +1004,7 @@ static void test_get_stats_copies(void **state)
 	assert_int_equal(sim_critical_depth(), 0);
 }
 
-/* Review fix: an LSR read in putc must not lose the line error of the
+/* An LSR read in putc must not lose the line error of the
  * character at the FIFO top (reading LSR clears PE/FE/BI in hardware). */
 static void test_putc_keeps_rx_line_error(void **state)
 {
@@ -1134,7 +1135,7 @@ static void test_16550_verify_miss_not_busy(void **state)
 	assert_int_equal(u.stats.lcr_retries, 1);
 }
 
-/* ---- Issue 11 item 1: putc against the IRQ-mode ISR ---- */
+/* ---- putc against the IRQ-mode ISR ---- */
 
 static void isr_cb(void *arg)
 {
@@ -1216,7 +1217,7 @@ static void test_putc_isr_race_no_tx_loss(void **state)
 	assert_true(p >= 1);
 }
 
-/* ---- item 6: a configure that times out leaves a usable UART ---- */
+/* ---- a configure that times out leaves a usable UART ---- */
 
 /* Every DLAB-setting LCR write is followed by a start bit, so DLL never
  * takes: the old setting (DLAB clear, old divisor) must be back. */
@@ -1349,7 +1350,7 @@ static void test_configure_dlab_set_no_blind_write(void **state)
 	assert_int_equal(um.ier, 0);
 }
 
-/* ---- item 7: DLAB set and a data-ready that does not go away ---- */
+/* ---- DLAB set and a data-ready that does not go away ---- */
 
 static void test_wait_idle_stuck_dr_no_reset_storm(void **state)
 {
@@ -1378,7 +1379,7 @@ static void test_wait_idle_dlab_stream_counted_once(void **state)
 	assert_true(um.fcr_writes <= 31u);
 }
 
-/* ---- item 8: the first configure's drain budget from the real divisor ---- */
+/* ---- the first configure's drain budget from the real divisor ---- */
 
 static void test_first_configure_budget_from_programmed_divisor(void **state)
 {
@@ -1470,7 +1471,7 @@ static void test_rx_dropped_does_not_wrap(void **state)
 	assert_true(st.rx_dropped == (uint64_t)UINT32_MAX + 6u);
 }
 
-/* ---- item 11: wrong state writes nothing ---- */
+/* ---- wrong state writes nothing ---- */
 
 static void test_wrong_state_writes_nothing(void **state)
 {
@@ -1505,7 +1506,7 @@ static void test_wrong_state_writes_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_uart_irq_start(&u, rxbuf, 16, NULL, 0), D1_ESTATE);
 }
 
-/* ---- item 15: what the ISR reports ---- */
+/* ---- what the ISR reports ---- */
 
 static void test_isr_event_mask(void **state)
 {
@@ -1547,7 +1548,7 @@ static void test_isr_event_mask(void **state)
 	assert_int_equal(d1_uart_isr(NULL), 0);
 }
 
-/* ---- item 15: bounded drain until TEMT ---- */
+/* ---- bounded drain until TEMT ---- */
 
 static void test_drain_until_temt(void **state)
 {
@@ -1608,7 +1609,7 @@ static void test_drain_in_irq_mode_keeps_line_error(void **state)
 	assert_int_equal(u.stats.framing, 1);
 }
 
-/* ---- item 15: opt-in RTS/CTS auto flow control ---- */
+/* ---- opt-in RTS/CTS auto flow control ---- */
 
 static void test_rtscts_auto_flow_control(void **state)
 {
@@ -1751,7 +1752,7 @@ static void test_isr_slow_path_overrun_at_its_last_lsr_read(void **state)
 	assert_int_equal(nout, u.stats.rx_bytes);
 }
 
-/* Review of 5 Dec 2026: after the 8th DLAB-setting LCR write, one more character
+/* After the 8th DLAB-setting LCR write, one more character
  * starts on the next idle USR read: the restore's first LCR write hits
  * BUSY and is repeated. */
 static unsigned dlab_writes;
@@ -1785,7 +1786,7 @@ static void test_restore_lcr_retry_counted(void **state)
 	assert_int_equal(u.stats.lcr_retries, D1_UART_LCR_ATTEMPTS - 1u + 1u);
 }
 
-/* Review of 5 Dec 2026: configure() knows firmware may leave DLAB set, and
+/* d1_uart_configure() knows firmware may leave DLAB set, and
  * the I/O calls are usable before the first configure (putc's budget then
  * comes from the setting firmware left). But they checked the line only
  * through line_lost, which a fresh handle never has: with DLAB left set

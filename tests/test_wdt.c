@@ -652,7 +652,7 @@ static void test_invalid_arguments_write_nothing(void **state)
 	SIM_EXPECT_NO_WRITE(d1_wdt_irq_enable(NULL, true), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_wdt_soft_reset(NULL), D1_EINVAL);
 	SIM_EXPECT_NO_WRITE(d1_wdt_soft_reset(&bad), D1_EINVAL);
-	/* issue 11 item 11: a base that is not 4-byte aligned is refused at
+	/* A base that is not 4-byte aligned is refused at
 	 * init (it was accepted), and a handle holding one is refused by every
 	 * call; the ISR helpers take NULL without an access */
 	SIM_EXPECT_NO_WRITE(d1_wdt_init(&w, D1_WDT_RISCV, D1_RISCV_WDT_BASE + 2u), D1_EINVAL);

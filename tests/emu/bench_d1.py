@@ -4,16 +4,16 @@
 scripts/main.sh builds it) unmodified on the emulated D1, under -icount:
 20,000 samples at 1 kHz from Timer1, 0 missed, the report over UART0, and
 the period measured against the time CSR is 24,000 clocks: interval 23,999
-(the N+1 rule, d1-hardware.md) programmed by the library, counted N+1 by
+(the N+1 rule, docs/hardware-facts.md) programmed by the library, counted N+1 by
 the machine's timer, measured by the image against the 24 MHz time CSR.
 
---expect-timeout: the negative control of the run's bound (issue 13), an
+--expect-timeout: the negative control of the run's bound, an
 image whose tick never starts. The run must still end at its bound and say
 so ("FAIL bench: timeout after T us (bound B us)" with B <= T <= B + 10 %,
 "BENCH TIMEOUT", no "BENCH DONE", then "halted."). With the tick stopped
 only the image's own wake-up can end the WFI it waits in; on the board the
-firmware's SBI timer never fires (d1-hardware.md "CLINT"), nor does it on
-the emulated D1, so the wake-up must come from a D1 timer."""
+firmware's SBI timer never fires (docs/hardware-facts.md "CLINT"), nor does
+it on the emulated D1, so the wake-up must come from a D1 timer."""
 import argparse
 import json
 import os

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Issue 11 item 14 on the emulated D1: the Timer one-shot API measured
+"""The one-shot deadline on the emulated D1: the Timer one-shot API measured
 against the `time` CSR (ports/baremetal/d1test/oneshot.c prints, this file
 asserts). Runs under -icount shift=0,sleep=off (deterministic instruction
 time).

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Issue 13 item 7 (PLIC part) on the emulated D1: storms of spurious,
+"""PLIC faults on the emulated D1: storms of spurious,
 foreign and unhandled claims through the library's d1_plic_isr(), each
 counted, none hanging the image (ports/baremetal/d1test/plic_storm.c has
 the scenarios). -icount shift=0,sleep=off.

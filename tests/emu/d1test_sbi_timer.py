@@ -6,8 +6,8 @@
 On the board it never does: the D1 device trees describe no CLINT, so
 OpenSBI reports no timer device ("Platform Timer Device : --- @ 0Hz") yet
 advertises the TIME extension, and set_timer returns without a supervisor
-timer interrupt ever following (../shared/reference/d1-hardware.md "CLINT
-(0x14000000) and why SBI set_timer may never fire"). The machine models
+timer interrupt ever following (docs/hardware-facts.md "Why SBI set_timer
+never interrupts on the board"). The machine models
 that by default; its property sbi-timer=on describes the CLINT to the
 firmware instead, and is the negative control here: the same image must
 then see the interrupt, so a probe that could never see one fails.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Issue 11 item 9 on the emulated D1: d1_plic_check_delegation() with
+"""PLIC delegation on the emulated D1: d1_plic_check_delegation() with
 PLIC_CTRL.S_PER off reports D1_ENODELEG without crashing the image; with
 S_PER on (the d1test shim built with S_PER = 1, and Debian's OpenSBI, which
 sets it) it reports D1_OK and an interrupt makes the round trip.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Issue 13 item 7 (UART part) on the emulated D1: injected framing,
+"""UART line errors on the emulated D1: injected framing,
 parity, break and overrun errors, counted by the library's UART stats,
 nothing lost beyond what is counted (image ports/baremetal/d1test/
 uart_err.c).

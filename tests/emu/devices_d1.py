@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Device-level tests of the emulated D1 (QEMU -M allwinner-d1) against the
-register facts of ../shared/reference/d1-hardware.md and the openC906 RTL,
+register facts of docs/hardware-facts.md and the openC906 RTL,
 not against the library: QEMU's qtest protocol drives the registers and
 the virtual clock directly; an M-mode probe image checks the PLIC's S-mode
 privilege gate (qtest accesses are M-mode).
@@ -35,7 +35,8 @@ def step_to(q, t_ns):
 
 
 def t_timer_n_plus_1(q, c):
-    """INTV = N gives N + 1 input clocks (d1-hardware.md), not N."""
+    """INTV = N gives N + 1 input clocks (docs/hardware-facts.md "The N+1
+    rule"), not N."""
     step_to(q, 1000)                      # on the 24 MHz grid (24 clocks)
     q.writel(TMR0_INTV, 23999)
     q.writel(TMR0_CTRL, 0x4)              # OSC24M, /1, periodic
@@ -92,7 +93,8 @@ def t_timer_reload_prescale_single_losc(q, c):
 
 def t_timer_sync(q, c):
     """After a CTRL write that clears EN, the channel takes no reprogramming
-    for 2 of its input clocks (d1-hardware.md "Timer block": Linux waits
+    for 2 of its input clocks (docs/hardware-facts.md "Disabling and
+    reprogramming": Linux waits
     "at least 2 cycles of the timer source clock", TIMER_SYNC_TICKS, before
     reprogramming). What the D1 does with a write inside that time is not
     known; the model drops it (and logs a guest error): the reading under
@@ -302,9 +304,9 @@ def t_wdt_cfg_power_on_and_modes(q, c):
     """CFG powers on as 0 where nothing armed the watchdog (the SVD's
     reset value: its file-wide default, as for every register it gives
     none of its own); the armed riscv_wdt reads the 1 that the boot chain's
-    start sequence wrote (d1-hardware.md: CFG=0x16AA0001).
+    start sequence wrote (docs/hardware-facts.md "Watchdogs": CFG=0x16AA0001).
     Only modes 1 (reset the system) and 2 (interrupt only) are defined
-    (SVD wdog_mode, d1-hardware.md); 0 and 3 act on nothing here, so a
+    (SVD wdog_mode, docs/hardware-facts.md); 0 and 3 act on nothing here, so a
     start sequence that loses its keyed CFG write gets no reset."""
     for name, base in (("timer-block WDT", TIMER_WDT), ("R_WDOG", R_WDOG)):
         cfg = q.readl(base + 0x14)
@@ -396,7 +398,7 @@ def t_ccu_pll_lock(q, c):
 def t_ccu_uart_clock_follows_lock(q, c):
     """A UART clocked from PLL_PERI0 (APB1 mux 3, PERI0 1X) gets its clock
     when the PLL locks, with no further CCU access: the lock is the PLL's
-    own event (d1-hardware.md "CCU": LOCK, bit 28, is status), not a
+    own event (docs/hardware-facts.md "CCU": LOCK, bit 28, is status), not a
     register write. The UART reads 0 and ignores writes without a clock."""
     q.writel(CCU + 0x524, 3 << 24 | 5)       # APB1 = PERI0 1X (600 MHz) / 6
     q.writel(UART0 + 0x1C, 0x11)
@@ -417,7 +419,7 @@ def t_ccu_uart_clock_follows_lock(q, c):
 def t_ccu_peri0_output_gate(q, c):
     """A UART clocked from PLL_PERI0 has no clock while the PLL's output
     gate (bit 27) is off, though the PLL stays enabled and locked: the
-    gate is what lets the PLL's output out (d1-hardware.md "CCU": U-Boot
+    gate is what lets the PLL's output out (docs/hardware-facts.md "CCU": U-Boot
     sets it last, after the lock)."""
     q.writel(CCU + 0x524, 3 << 24 | 5)       # APB1 = PERI0 1X (600 MHz) / 6
     q.writel(UART0 + 0x1C, 0x11)

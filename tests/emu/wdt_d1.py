@@ -3,8 +3,8 @@
 """Watchdog takeover on the emulated D1, with its negative control.
 
 The machine starts riscv_wdt armed with 16 s in reset mode (what the vendor
-bootloader leaves, d1-hardware.md). --expect survives: the image takes the
-watchdog over (D1_BENCH_WDT=stop, the default build) and runs its 20 s bench
+bootloader can leave, docs/hardware-facts.md "Watchdogs"). --expect
+survives: the image takes the watchdog over (D1_BENCH_WDT=stop, the default build) and runs its 20 s bench
 to the end: no watchdog expiry in QEMU's log. --expect reset: the same image
 built with D1_BENCH_WDT=off leaves it alone and the machine is reset at
 16 s of virtual time (-no-reboot: QEMU exits; -d cpu_reset logs the

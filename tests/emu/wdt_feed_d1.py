@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The watchdog "feed" policy on the emulated D1 (review test).
+"""The watchdog "feed" policy on the emulated D1.
 
 Image: bm_bench built with -DD1_BENCH_WDT=feed and a given
 D1_BENCH_WDT_TIMEOUT_MS (CMake accepts 1..16000). The policy promises that

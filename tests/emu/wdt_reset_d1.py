@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Issue 13 item 7 (watchdog part) on the emulated D1: a watchdog reset in
+"""Watchdog reset recovery on the emulated D1: a watchdog reset in
 the middle of a bench run, counted and reported by the next boot.
 
 Image: build/d1/ports/baremetal/bm_bench_wdt_starve.bin, the bench (20,000

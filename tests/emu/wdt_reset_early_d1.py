@@ -1,7 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Reset record when the watchdog expires before the run's first feed
-(review test).
+"""Reset record when the watchdog expires before the run's first feed.
 
 Image: bm_bench built with -DD1_BENCH_WDT=feed -DD1_BENCH_WDT_TIMEOUT_MS=4000
 -DD1_BENCH_WDT_STARVE_AFTER=300: feeding stops after 300 samples, before the

@@ -359,7 +359,8 @@ void ccu_model_preset_uboot(struct ccu_model *m)
 {
 	/* PLL_CPU 1008 MHz (N = 42): EN | LDO | LOCK_EN | gate. */
 	ccu_model_poke(m, OFF_PLL_CPU, 0xE8002900u);
-	/* PLL_PERI0 as U-Boot leaves it (d1-hardware.md): 4X 2400 MHz. */
+	/* PLL_PERI0 as U-Boot leaves it (docs/hardware-facts.md "CCU"): 4X
+	 * 2400 MHz. */
 	ccu_model_poke(m, OFF_PLL_PERI0, 0xE8216300u);
 	/* PSI and APB0: PERI0(1X) / 3 / 2 = 100 MHz. */
 	ccu_model_poke(m, OFF_PSI, 0x03000102u);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Behavioural model of the parts of the D1 CCU the drivers use, written from
- * the hardware facts (d1-hardware.md "CCU", d1_unofficial.svd CCU), not from
+ * the hardware facts (docs/clocks-and-watchdog.md "CCU", SVD CCU), not from
  * the driver:
  *  - every register stores what is written (a 4 KiB window);
  *  - every write to PLL_CPU or PLL_PERI0 is checked against the legal

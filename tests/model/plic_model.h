@@ -2,8 +2,8 @@
 /*
  * Behavioural model of the T-Head C900 PLIC of the D1 (and, with
  * has_ctrl = false and prio_bits = 3, of the QEMU virt PLIC). Written from
- * the hardware facts (docs/uart-and-plic.md, d1-hardware.md, the RISC-V PLIC
- * specification), not from the driver:
+ * the hardware facts (docs/uart-and-plic.md, docs/hardware-facts.md, the
+ * RISC-V PLIC specification), not from the driver:
  *  - per-source gateway: a level source with its input high becomes pending
  *    unless it is in service (claimed and not completed); an edge source
  *    becomes pending on a pulse, and a pulse that arrives while it is in

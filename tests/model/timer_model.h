@@ -15,7 +15,7 @@
  * Every boundary is reported with its exact input-clock index.
  * Invariant counters (hardware facts, for tests and the fuzz harnesses):
  *  - an INTV write of 0: interval N gives N + 1 input clocks
- *    (../shared/reference/d1-hardware.md "Off-by-one"), so 0 is a one-clock
+ *    (docs/hardware-facts.md "The N+1 rule"), so 0 is a one-clock
  *    period whose IRQ_STA sets on every input clock, faster than any
  *    handler; counted per channel (intv_zero_writes);
  *  - a CTRL write that puts a reserved CLK_SRC (2 or 3; SVD tmr_clk_src

@@ -2,8 +2,8 @@
 /*
  * Behavioural model of the D1 UART (Synopsys DW APB, 16550-compatible) and,
  * with dw = false, of a plain ns16550a such as QEMU virt's. Written from the
- * hardware facts (docs/uart-and-plic.md, d1-hardware.md, the 16550 data
- * sheet), not from the driver:
+ * hardware facts (docs/uart-and-plic.md, docs/hardware-facts.md, the 16550
+ * data sheet), not from the driver:
  *  - registers at index << reg_shift; DLAB selects DLL/DLH at 0/1;
  *  - RX and TX FIFOs of a configurable depth (64 on the D1, 16 on QEMU),
  *    1 deep while FCR.FIFOE = 0; FCR.FIFOE changes clear both FIFOs;
@@ -42,7 +42,7 @@
  * Invariant counters (DW): busy_blind_writes counts LCR/DLL/DLH writes
  * made while BUSY without a USR read saying BUSY = 0 since the last THR
  * write and the last movement of model time (the DW databook and
- * ../shared/reference/d1-hardware.md: such writes are ignored while BUSY,
+ * docs/uart-and-plic.md: such writes are ignored while BUSY,
  * so software must see USR.BUSY = 0 first; a character that starts in the
  * one-access window after that read is a race no driver can close, and is
  * not counted). rbr_pops counts characters taken out of the RX FIFO

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Behavioural model of one D1 watchdog instance, written from the hardware
- * facts (d1-hardware.md "Watchdogs", d1_unofficial.svd TIMER wdog_*), not
+ * facts (docs/clocks-and-watchdog.md "Watchdog", SVD TIMER wdog_*), not
  * from the driver:
  *  - CFG, MODE and SOFT_RST writes without 0x16AA in [31:16] are ignored and
  *    counted, per instance and in a global counter that no model reset

@@ -110,7 +110,7 @@ static void report(const char *what, struct d1_timer *t, uint64_t stub)
 
 static struct d1_lat lat;
 
-/* d1_lat_record() on each of its paths (issue 12: <= 30 on every path). */
+/* d1_lat_record() on each of its paths (<= 30 instructions on every path). */
 static void report_lat(const char *what, uint32_t v, uint64_t stub)
 {
 	uint64_t n = measure_call2(d1_lat_record, &lat, v) - (stub - 1u);

@@ -258,7 +258,7 @@ static void test_reconfigure_keeps_rx(void **state)
 	assert_int_equal(um.ier, D1_UART_IER_ERBFI_BITS | D1_UART_IER_ELSI_BITS);
 }
 
-/* Review of 5 Dec 2026: transmit in TX_NON_BLOCKING mode, which control() accepts
+/* Transmit in TX_NON_BLOCKING mode, which control() accepts
  * (RT_DEVICE_CTRL_CONFIG with RT_SERIAL_TX_NON_BLOCKING: "transmit is
  * polled"). The V2 framework (_serial_fifo_tx_nonblocking) first copies
  * the bytes into its TX ring, then calls transmit(); the driver must take
