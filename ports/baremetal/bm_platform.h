@@ -30,7 +30,7 @@ int bm_platform_finish(void);
  * D1: Timer0 one-shot through the library (PLIC source 75), which the
  * image then owns; re-armed from its interrupt while the deadline is
  * beyond one arm's reach. Not the SBI timer: on the board it never fires
- * (d1-hardware.md "CLINT"). QEMU virt: SBI set_timer (sie.STIE).
+ * (docs/hardware-facts.md "CLINT"). QEMU virt: SBI set_timer (sie.STIE).
  */
 void bm_platform_wake_at(uint64_t when);
 

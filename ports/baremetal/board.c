@@ -17,8 +17,8 @@ struct d1_plic_stats bm_plic_stats;
 
 /*
  * Handler table indexed by source id (0 unused), sized to the highest source
- * an image attaches (issue 12: 77 entries on the D1 instead of 176, 1,848 B
- * of .bss instead of 4,224). d1_plic_isr() treats an id beyond the table as
+ * an image attaches (77 entries on the D1 instead of 176: 1,848 B of .bss
+ * instead of 4,224). d1_plic_isr() treats an id beyond the table as
  * unhandled (completed, masked, counted: d1/plic.h), so a source outside it
  * can never run a stale handler; bm_board_irq_attach() refuses it.
  */

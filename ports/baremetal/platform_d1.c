@@ -3,15 +3,15 @@
  * Allwinner D1 platform hooks: the watchdog U-Boot may leave running
  * (riscv_wdt at 0x06011000: NuttX upstream disables it at boot, and on the
  * Lichee RV / 86 Panel a running 16 s watchdog reset NuttX after boot,
- * d1-hardware.md) and the UART0 clock from the CCU.
+ * docs/hardware-facts.md "Watchdogs") and the UART0 clock from the CCU.
  *
  * Watchdog policy (build option D1_BENCH_WDT -> BM_WDT_FEED): default
  * "stop" (BM_WDT_FEED 0) stops it and reports what was inherited; "feed"
  * keeps it armed in reset mode (D1_BENCH_WDT_TIMEOUT_MS, 16 s by default)
  * and feeds it from the main loop once a second (never from the measured
  * interrupt). D1_BENCH_WDT_STARVE_AFTER = N > 0 stops feeding after N
- * samples, so that the watchdog resets the machine mid-run (issue 13 item
- * 7), except on the boot right after such a reset, which feeds throughout.
+ * samples, so that the watchdog resets the machine mid-run
+ * (tests/emu/wdt_reset_d1.py), except on the boot right after such a reset, which feeds throughout.
  *
  * Reset cause (resetrec.h): read before anything else at boot, reported
  * with the platform, and a record of every run that has a watchdog armed
@@ -235,7 +235,7 @@ int bm_platform_finish(void)
 }
 
 /* The wake-up: Timer0 one-shot on OSC24M /1, the clock of the `time` CSR
- * (d1-hardware.md), so a deadline in time counts is the same number of
+ * (docs/hardware-facts.md "Timer"), so a deadline in time counts is the same number of
  * Timer0 clocks. The interrupt only ends a WFI; the caller looks at the
  * time. wake_when is written only by bm_platform_wake_at(), with Timer0's
  * IRQ masked around the update; the interrupt only reads it. */

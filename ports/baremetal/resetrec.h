@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * D1 reset record: what a run was doing when the machine was reset, and
- * the reset cause the next boot infers from it (issue 13 item 7;
+ * the reset cause the next boot infers from it (tests/emu/wdt_reset_d1.py;
  * docs/reliability.md "On the emulated D1").
  *
  * The D1 documents no reset-cause register (no reset-status bit in the

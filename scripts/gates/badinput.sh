@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Reliability gate (issue 13 items 2 and 3; docs/reliability.md):
+# Reliability gate (bad input and bounded waits; docs/reliability.md):
 #  - bad input as one table: the table check (a build step) and
 #    test_bad_input (every public function x every bad-input class);
 #  - every wait bounded: test_bounded_waits (one test per wait), and every

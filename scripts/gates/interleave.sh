@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Reliability gate: interrupt interleaving (issue 13 item 4; method and
+# Reliability gate: interrupt interleaving (method and
 # cases: docs/reliability.md "Interrupt interleaving"). Runs the
 # test_interleave ctest of build/host (configured and built here if
 # scripts/test.sh has not done it yet) and writes one line to

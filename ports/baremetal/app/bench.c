@@ -51,7 +51,7 @@
 #define BENCH_FAULT_NO_TICK 0
 #endif
 
-/* The run's bound (issue 13): the ideal run time plus half of it plus 1 s.
+/* The run's bound: the ideal run time plus half of it plus 1 s.
  * Past it the run stops, says "FAIL bench: timeout" and exits non-zero. */
 #define BENCH_TIMEOUT_US ((uint64_t)BENCH_PERIODS * BENCH_PERIOD_US * 3u / 2u + 1000000u)
 

@@ -62,8 +62,8 @@ void bench_tick_stop(void)
 }
 
 /* The bench's wake-up is Timer0 (bm_platform_wake_at()), independent of
- * Timer1: the firmware's SBI timer never fires on the D1 (d1-hardware.md
- * "CLINT"). It only ends a WFI; the bench loop looks at the time. */
+ * Timer1: the firmware's SBI timer never fires on the D1
+ * (docs/hardware-facts.md "CLINT"). It only ends a WFI; the bench loop looks at the time. */
 void bench_tick_wake_at(uint64_t when)
 {
 	bm_platform_wake_at(when);

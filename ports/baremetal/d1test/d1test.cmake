@@ -77,8 +77,8 @@ add_test(NAME emu_d1test_idle_no_timer_no_warp
 set_tests_properties(emu_d1test_idle_no_timer_no_warp PROPERTIES TIMEOUT 120 LABELS d1test
   RUN_SERIAL TRUE)
 
-# The firmware's SBI timer never interrupts on the board (d1-hardware.md
-# "CLINT"); the machine models that by default, and sbi-timer=on is the
+# The firmware's SBI timer never interrupts on the board
+# (docs/hardware-facts.md "CLINT"); the machine models that by default, and sbi-timer=on is the
 # negative control: the same image must see the interrupt there.
 bm_add_image(d1test_sbi_timer SOURCES ${D1TEST_DIR}/sbi_timer.c)
 foreach(case off on)

@@ -2,8 +2,8 @@
 /*
  * d1test oneshot: the Timer one-shot API (d1_timer_oneshot_arm / _cancel /
  * _remaining, D1_TIMER_ONESHOT_MIN_LEAD) on the emulated D1, measured
- * against the `time` CSR (issue 11 item 14). Timer0, OSC24M: the time CSR
- * and the timer count the same 24 MHz oscillator (d1-hardware.md), so a
+ * against the `time` CSR. Timer0, OSC24M: the time CSR and the timer
+ * count the same 24 MHz oscillator (docs/hardware-facts.md "Timer"), so a
  * deadline of N input clocks at prescaler 2^k is N * 2^k time ticks.
  *
  * Polled parts run with interrupts off and poll IRQ_STA

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * d1test plic_storm: the library's PLIC dispatch under interrupt storms on
- * the emulated D1 (issue 13 item 7; issue 11 item 10): everything counted,
+ * the emulated D1 (tests/emu/d1test_plic_storm.py): everything counted,
  * no hang, the main loop keeps running.
  *
  *  spurious: Timer0 at a 10 us period; on every other interrupt the

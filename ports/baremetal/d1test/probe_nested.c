@@ -2,8 +2,8 @@
 /*
  * d1test probe_nested: d1_port_probe32() called from an interrupt handler
  * (the port contract allows it anywhere; d1_plic_check_delegation() is a
- * public call, and S_PER can be lost while an image runs, d1-hardware.md
- * "PLIC"). Its access fault is a trap inside a trap: the hart writes sepc
+ * public call, and S_PER can be lost while an image runs,
+ * docs/hardware-facts.md "PLIC"). Its access fault is a trap inside a trap: the hart writes sepc
  * and sstatus.SPP/SPIE again (RISC-V Privileged Spec 4.1.1, 4.1.7), so the
  * outer trap's return must not depend on what the CSRs hold when the
  * handler returns. The faulting address is one the machine does not decode

@@ -4,8 +4,8 @@
  * board it does not: the D1 device trees describe no CLINT, so OpenSBI has
  * no timer device, still advertises the TIME extension, and set_timer
  * succeeds without a supervisor timer interrupt ever following
- * (../shared/reference/d1-hardware.md "CLINT (0x14000000) and why SBI
- * set_timer may never fire"; OpenSBI issue 292). Every D1 image here must
+ * (docs/hardware-facts.md "Why SBI set_timer never interrupts on the
+ * board"). Every D1 image here must
  * therefore wake itself with a D1 timer, never with set_timer.
  *
  * The image arms set_timer 1 ms ahead with sie.STIE and interrupts on,

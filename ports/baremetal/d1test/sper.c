@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * d1test sper: the library's PLIC delegation check on the emulated D1, with
- * S_PER on and off (issue 11 item 9). The firmware decides S_PER: OpenSBI
+ * S_PER on and off (tests/emu/d1test_sper.py). The firmware decides S_PER: OpenSBI
  * sets it, the d1test M-mode shim (mshim.c) sets what it was built with.
  *
  * Without S_PER an S-mode access to a PLIC priority register is answered

@@ -2,7 +2,7 @@
 /*
  * d1test uart_err: UART0 receive errors on the emulated D1, counted by the
  * library (struct d1_uart_stats), nothing lost beyond what is counted
- * (issue 13 item 7). The errors come from the machine's DW UART
+ * (tests/emu/d1test_uart_err.py). The errors come from the machine's DW UART
  * (emu/qemu-d1/hw/char/dw-apb-uart.c): framing and parity errors injected
  * on every Nth character (-global dw-apb-uart.inject-fe-every / -pe-every),
  * breaks from the chardev (the mux's C-a b), overrun from a burst sent

@@ -2,7 +2,7 @@
 /*
  * d1test wake: bm_platform_wake_at(), the D1 images' wake-up (Timer0
  * one-shot through the library; the firmware's SBI timer never fires on
- * the D1, d1-hardware.md "CLINT"). For each case the hart sleeps in WFI
+ * the D1, docs/hardware-facts.md "CLINT"). For each case the hart sleeps in WFI
  * (interrupts masked around the check, so an expiry between the check and
  * the WFI still ends it) until the `time` CSR reaches the deadline, and
  * prints
