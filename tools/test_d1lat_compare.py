@@ -495,7 +495,7 @@ class Dump(unittest.TestCase):
 
 
 class DumpBadInput(unittest.TestCase):
-    """Review: dumps d1_lat_dump() cannot write must be refused with DumpError
+    """Dumps that d1_lat_dump() cannot write must be refused with DumpError
     (the CLI: exit 2 and a one-line message), not decoded into a report or
     crashing with a Python traceback."""
 
