@@ -23,10 +23,10 @@
  * rounded up to 2 MiB (0x40200000).  With -bios none the -kernel image
  * itself runs in M-mode from its entry (0x40000000 for a raw image).
  *
- * The hart is QEMU 7.2's generic rv64 CPU: QEMU 7.2 has no C906 model,
- * so the T-Head vendor CSRs (mxstatus, mhcr, ...) and cache instructions
- * raise illegal-instruction exceptions (docs/emulator.md lists who uses
- * them).
+ * The hart is QEMU 7.2's generic rv64 CPU with the C906 extensions of
+ * patches/0003 switched on (xthead: XTheadCmo/XTheadSync, mxstatus, mhcr,
+ * mcor, mhint, sxstatus, MAEE page attributes); docs/emulator.md lists
+ * what else of the C906 is missing and who uses it.
  */
 
 #include "qemu/osdep.h"
@@ -165,7 +165,16 @@ static const struct {
     { "clint-s-mode",   0x1400c000,     0x4000 },
 };
 
-static void aw_d1_fdt_uart(AwD1MachineState *s, int n, uint32_t plic_ph)
+/* include/dt-bindings/{clock,reset}/sun20i-d1-ccu.h in Linux */
+#define AW_D1_CLK_BUS_UART0 62
+#define AW_D1_RST_BUS_UART0 18
+
+/* The RTC's clock outputs as Linux's sun6i-rtc numbers them: not modelled */
+#define AW_D1_OSC32K_HZ     32768
+#define AW_D1_IOSC_HZ       16000000    /* internal RC, nominal */
+
+static void aw_d1_fdt_uart(AwD1MachineState *s, int n, uint32_t plic_ph,
+                           uint32_t ccu_ph)
 {
     hwaddr base = aw_d1_memmap[AW_D1_UART0].base + 0x400 * n;
     g_autofree char *name = g_strdup_printf("/soc/serial@%" HWADDR_PRIx,
@@ -179,6 +188,16 @@ static void aw_d1_fdt_uart(AwD1MachineState *s, int n, uint32_t plic_ph)
     qemu_fdt_setprop_cell(fdt, name, "interrupt-parent", plic_ph);
     qemu_fdt_setprop_cell(fdt, name, "reg-shift", 2);
     qemu_fdt_setprop_cell(fdt, name, "reg-io-width", 4);
+    /*
+     * As Linux's sunxi-d1s-t113.dtsi: the bus clock gate and reset in the
+     * CCU (without them Linux's CCU driver gates UART0 at "clk: Disabling
+     * unused clocks").  clock-frequency is kept for clients that read no
+     * clocks (OpenSBI, U-Boot's ns16550); 8250_dw takes the clock's rate.
+     */
+    qemu_fdt_setprop_cells(fdt, name, "clocks", ccu_ph,
+                           AW_D1_CLK_BUS_UART0 + n);
+    qemu_fdt_setprop_cells(fdt, name, "resets", ccu_ph,
+                           AW_D1_RST_BUS_UART0 + n);
     qemu_fdt_setprop_cell(fdt, name, "clock-frequency", AW_D1_UART_CLK_HZ);
     qemu_fdt_setprop_string(fdt, name, "status", n == 0 ? "okay" : "disabled");
     if (n == 0) {
@@ -188,10 +207,13 @@ static void aw_d1_fdt_uart(AwD1MachineState *s, int n, uint32_t plic_ph)
 }
 
 static void aw_d1_fdt_wdt(void *fdt, hwaddr base, const char *compat,
-                          size_t compat_len, int irq, uint32_t plic_ph)
+                          size_t compat_len, int irq, uint32_t plic_ph,
+                          uint32_t hosc_ph, uint32_t losc_ph,
+                          const char *status)
 {
     g_autofree char *name = g_strdup_printf("/soc/watchdog@%" HWADDR_PRIx,
                                             base);
+    static const char clock_names[] = "hclk\0losc";
 
     qemu_fdt_add_subnode(fdt, name);
     qemu_fdt_setprop(fdt, name, "compatible", compat, compat_len);
@@ -200,13 +222,35 @@ static void aw_d1_fdt_wdt(void *fdt, hwaddr base, const char *compat,
         qemu_fdt_setprop_cells(fdt, name, "interrupts", irq, 4);
         qemu_fdt_setprop_cell(fdt, name, "interrupt-parent", plic_ph);
     }
+    qemu_fdt_setprop_cells(fdt, name, "clocks", hosc_ph, losc_ph);
+    qemu_fdt_setprop(fdt, name, "clock-names", clock_names,
+                     sizeof(clock_names));
+    qemu_fdt_setprop_string(fdt, name, "status", status);
+}
+
+/* A fixed-rate oscillator at the root, as Linux's D1 device trees have */
+static uint32_t aw_d1_fdt_osc(void *fdt, const char *node, const char *out,
+                              uint32_t hz)
+{
+    g_autofree char *name = g_strdup_printf("/%s", node);
+    uint32_t ph = qemu_fdt_alloc_phandle(fdt);
+
+    qemu_fdt_add_subnode(fdt, name);
+    qemu_fdt_setprop_string(fdt, name, "compatible", "fixed-clock");
+    qemu_fdt_setprop_cell(fdt, name, "#clock-cells", 0);
+    qemu_fdt_setprop_cell(fdt, name, "clock-frequency", hz);
+    qemu_fdt_setprop_string(fdt, name, "clock-output-names", out);
+    qemu_fdt_setprop_cell(fdt, name, "phandle", ph);
+    return ph;
 }
 
 static void aw_d1_create_fdt(AwD1MachineState *s)
 {
     MachineState *ms = MACHINE(s);
-    uint32_t intc_ph, plic_ph;
+    uint32_t intc_ph, plic_ph, ccu_ph, hosc_ph, losc_ph, iosc_ph;
     void *fdt;
+    static const char ccu_clock_names[] = "hosc\0losc\0iosc";
+    int n;
     static const char root_compat[] = "allwinner,sun20i-d1";
     static const char cpu_compat[] = "thead,c906\0riscv";
     static const char clint_compat[] = "sifive,clint0\0riscv,clint0";
@@ -268,6 +312,16 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
     qemu_fdt_setprop_cell(fdt, "/cpus/cpu@0/interrupt-controller",
                           "phandle", intc_ph);
 
+    /*
+     * The oscillators: DCXO 24 MHz, and the RTC's 32 kHz and internal RC
+     * outputs.  The RTC is not modelled (only its general-purpose
+     * registers are), so its outputs are fixed clocks here where Linux's
+     * device tree has <&rtc CLK_OSC32K> and <&rtc CLK_IOSC>.
+     */
+    hosc_ph = aw_d1_fdt_osc(fdt, "dcxo-clk", "dcxo", AW_D1_TIMEBASE_HZ);
+    losc_ph = aw_d1_fdt_osc(fdt, "osc32k-clk", "osc32k", AW_D1_OSC32K_HZ);
+    iosc_ph = aw_d1_fdt_osc(fdt, "iosc-clk", "iosc", AW_D1_IOSC_HZ);
+
     qemu_fdt_add_subnode(fdt, "/soc");
     qemu_fdt_setprop_string(fdt, "/soc", "compatible", "simple-bus");
     qemu_fdt_setprop(fdt, "/soc", "ranges", NULL, 0);
@@ -316,12 +370,23 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
     qemu_fdt_setprop_cell(fdt, "/soc/interrupt-controller@10000000",
                           "phandle", plic_ph);
 
+    ccu_ph = qemu_fdt_alloc_phandle(fdt);
     qemu_fdt_add_subnode(fdt, "/soc/clock-controller@2001000");
     qemu_fdt_setprop_string(fdt, "/soc/clock-controller@2001000",
                             "compatible", "allwinner,sun20i-d1-ccu");
     qemu_fdt_setprop_cells(fdt, "/soc/clock-controller@2001000", "reg",
                            aw_d1_memmap[AW_D1_CCU].base,
                            aw_d1_memmap[AW_D1_CCU].size);
+    qemu_fdt_setprop_cells(fdt, "/soc/clock-controller@2001000", "clocks",
+                           hosc_ph, losc_ph, iosc_ph);
+    qemu_fdt_setprop(fdt, "/soc/clock-controller@2001000", "clock-names",
+                     ccu_clock_names, sizeof(ccu_clock_names));
+    qemu_fdt_setprop_cell(fdt, "/soc/clock-controller@2001000",
+                          "#clock-cells", 1);
+    qemu_fdt_setprop_cell(fdt, "/soc/clock-controller@2001000",
+                          "#reset-cells", 1);
+    qemu_fdt_setprop_cell(fdt, "/soc/clock-controller@2001000", "phandle",
+                          ccu_ph);
 
     qemu_fdt_add_subnode(fdt, "/soc/timer@2050000");
     qemu_fdt_setprop(fdt, "/soc/timer@2050000", "compatible", timer_compat,
@@ -333,14 +398,27 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
                            AW_D1_IRQ_TIMER0, 4, AW_D1_IRQ_TIMER1, 4);
     qemu_fdt_setprop_cell(fdt, "/soc/timer@2050000", "interrupt-parent",
                           plic_ph);
+    qemu_fdt_setprop_cell(fdt, "/soc/timer@2050000", "clocks", hosc_ph);
 
-    /* OpenSBI's system reset driver (fdt_reset_sunxi_wdt.c) uses this one */
+    /*
+     * OpenSBI's system reset driver (fdt_reset_sunxi_wdt.c) uses the
+     * timer block's watchdog; Linux's device tree marks it "reserved" for
+     * the firmware, so Linux's sunxi_wdt drives riscv_wdt.  R_WDOG is in
+     * no Linux device tree: described, disabled.
+     */
     aw_d1_fdt_wdt(fdt, aw_d1_memmap[AW_D1_TIMER_WDT].base, wdt_reset_compat,
-                  sizeof(wdt_reset_compat), AW_D1_IRQ_TIMER_WDT, plic_ph);
+                  sizeof(wdt_reset_compat), AW_D1_IRQ_TIMER_WDT, plic_ph,
+                  hosc_ph, losc_ph, "reserved");
     aw_d1_fdt_wdt(fdt, aw_d1_memmap[AW_D1_RISCV_WDT].base, wdt_compat,
-                  sizeof(wdt_compat), AW_D1_IRQ_RISCV_WDT, plic_ph);
+                  sizeof(wdt_compat), AW_D1_IRQ_RISCV_WDT, plic_ph,
+                  hosc_ph, losc_ph, "okay");
+    aw_d1_fdt_wdt(fdt, aw_d1_memmap[AW_D1_R_WDOG].base, wdt_compat,
+                  sizeof(wdt_compat), 0, plic_ph, hosc_ph, losc_ph,
+                  "disabled");
 
-    aw_d1_fdt_uart(s, 0, plic_ph);
+    for (n = 0; n < AW_D1_NUM_UARTS; n++) {
+        aw_d1_fdt_uart(s, n, plic_ph, ccu_ph);
+    }
 
     if (s->test_finisher) {
         static const char test_compat[] = "sifive,test1\0sifive,test0";
@@ -351,6 +429,30 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
         qemu_fdt_setprop_cells(fdt, "/soc/test@100000", "reg",
                                aw_d1_memmap[AW_D1_TEST].base,
                                aw_d1_memmap[AW_D1_TEST].size);
+    }
+}
+
+/*
+ * -dtb FILE: the guest gets that device tree instead of the generated one
+ * (e.g. the generated one, dumped with dumpdtb=, with a node's status
+ * changed).  /chosen is created if missing and bootargs set from -append;
+ * -initrd adds its properties later.
+ */
+static void aw_d1_load_dtb(AwD1MachineState *s, const char *file)
+{
+    MachineState *ms = MACHINE(s);
+
+    s->fdt = load_device_tree(file, &s->fdt_size);
+    if (!s->fdt) {
+        error_report("allwinner-d1: could not load device tree '%s'", file);
+        exit(1);
+    }
+    if (fdt_path_offset(s->fdt, "/chosen") < 0) {
+        qemu_fdt_add_subnode(s->fdt, "/chosen");
+    }
+    if (ms->kernel_cmdline && *ms->kernel_cmdline) {
+        qemu_fdt_setprop_string(s->fdt, "/chosen", "bootargs",
+                                ms->kernel_cmdline);
     }
 }
 
@@ -472,6 +574,37 @@ static hwaddr aw_d1_load_kernel(const char *file, hwaddr start,
     return start;
 }
 
+/*
+ * Load -initrd where a Linux kernel does not unpack over it: as QEMU's
+ * riscv_load_initrd() places it (half of DRAM above the kernel, at most
+ * 128 MiB), but bounded by the end of DRAM, which 7.2's helper measures
+ * from address 0.  The FDT, loaded afterwards at the top of DRAM, must
+ * not overlap it.  /chosen gets linux,initrd-start and -end.
+ */
+static void aw_d1_load_initrd(AwD1MachineState *s, const char *file,
+                              hwaddr kernel, hwaddr dram_end)
+{
+    hwaddr start = QEMU_ALIGN_UP(kernel + MIN((dram_end - kernel) / 2,
+                                              128 * MiB), 2 * MiB);
+    int64_t size = get_image_size(file);
+
+    if (size <= 0) {
+        error_report("allwinner-d1: could not read initrd '%s'", file);
+        exit(1);
+    }
+    /* 2 MiB at the top stay for the FDT (riscv_load_fdt) */
+    if (start + size > dram_end - 2 * MiB ||
+        load_image_targphys(file, start, dram_end - start) != size) {
+        error_report("allwinner-d1: initrd '%s' (%" PRId64 " bytes) does "
+                     "not fit in DRAM at 0x%" HWADDR_PRIx, file, size,
+                     start);
+        exit(1);
+    }
+    qemu_fdt_setprop_u64(s->fdt, "/chosen", "linux,initrd-start", start);
+    qemu_fdt_setprop_u64(s->fdt, "/chosen", "linux,initrd-end",
+                         start + size);
+}
+
 static void aw_d1_boot(AwD1MachineState *s)
 {
     MachineState *ms = MACHINE(s);
@@ -509,6 +642,13 @@ static void aw_d1_boot(AwD1MachineState *s)
     } else if (!strcmp(fw, "none") && !qtest_enabled()) {
         error_report("allwinner-d1: -bios none needs -kernel");
         exit(1);
+    }
+    if (ms->initrd_filename) {
+        if (!ms->kernel_filename) {
+            error_report("allwinner-d1: -initrd needs -kernel");
+            exit(1);
+        }
+        aw_d1_load_initrd(s, ms->initrd_filename, kernel_entry, dram_end);
     }
     fdt_addr = riscv_load_fdt(dram, ms->ram_size, s->fdt);
     ms->fdt = s->fdt;
@@ -641,7 +781,11 @@ static void aw_d1_machine_init(MachineState *ms)
                                     aw_d1_unimp[i].size);
     }
 
-    aw_d1_create_fdt(s);
+    if (ms->dtb) {
+        aw_d1_load_dtb(s, ms->dtb);
+    } else {
+        aw_d1_create_fdt(s);
+    }
     aw_d1_boot(s);
 }
 
@@ -708,6 +852,14 @@ static GlobalProperty aw_d1_compat[] = {
      * Sstc, and a mandatory global would abort QEMU on it.
      */
     { TYPE_RISCV_CPU, "sstc", "false", .optional = true },
+    /*
+     * The C906's vendor extensions (patches/0003), with mxstatus as the
+     * D1's boot firmware (boot0, T-Head's OpenSBI) leaves it for S-mode:
+     * MM, UCME, CLINTEE, MAEE and THEADISAEE set (0x638000; XuanTie C906
+     * User Manual, "mxstatus").  Debian's OpenSBI does not set them.
+     */
+    { TYPE_RISCV_CPU, "xthead", "true", .optional = true },
+    { TYPE_RISCV_CPU, "th-mxstatus", "0x638000", .optional = true },
 };
 
 static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
