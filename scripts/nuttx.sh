@@ -93,6 +93,14 @@ fi
 export D1_EMU_QEMU
 export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
 
+# One run at a time: the build trees below are shared.
+mkdir -p "$cache"
+exec 9>"$cache/nuttx-build.lock"
+if ! flock -n 9; then
+	say "waiting for another scripts/nuttx.sh (lock $cache/nuttx-build.lock)"
+	flock 9
+fi
+
 # The build tree: copies of the pristine trees (builds write into NuttX's),
 # the library beside them as ../d1drivers (the defconfig's relative board
 # path), the port's apps as apps/external. Re-copied when a tree changes.
