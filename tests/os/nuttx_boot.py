@@ -13,7 +13,9 @@ KIND says which checks apply (scripts/nuttx.sh builds each image):
             ostest ends with status 0; /dev/timer0 signals on the period's
             grid; wdog stops feeding and the machine resets one timeout after
             the last feed (the emulator's log: last restart -> expiry)
-  bench     d1bench: 20,000 samples, 0 missed, both recorders' JSON lines
+  bench     d1bench, idle and under the comparison's load (d1bench load):
+            20,000 samples, 0 missed, both recorders' JSON lines, each
+            naming its load
   tickless  the one-shot lower half + SCHED_TICKLESS: ostest status 0
             (round-robin off in this image: CONFIG_RR_INTERVAL=0) and d1bench
   plic      D1LIB_PLIC: boot, ostest status 0, d1bench
@@ -98,8 +100,8 @@ def check_ostest(con, c, timeout=900):
     return out
 
 
-def check_bench(con, c, periods=20000):
-    out = run(con, c, "d1bench", 600)
+def check_bench(con, c, periods=20000, load="idle"):
+    out = run(con, c, "d1bench" + (" load" if load != "idle" else ""), 600)
     m = re.search(r"^run: (\d+) period boundaries = (\d+) samples \+ (\d+) missed", out, re.M)
     c.ok(m is not None and int(m.group(1)) == periods and int(m.group(2)) == periods
          and int(m.group(3)) == 0,
@@ -111,6 +113,7 @@ def check_bench(con, c, periods=20000):
             reports.append(json.loads(line))
         except ValueError:
             c.ok(False, f"d1bench JSON line parses: {line[:60]}")
+    c.ok(all(r.get("load") == load for r in reports), f"d1bench: load {load} in every JSON line")
     kinds = sorted(r.get("measurement", "") for r in reports)
     c.ok(kinds == ["task-wakeup", "timer-irq"],
          f"d1bench prints both JSON lines (timer-irq, task-wakeup): {kinds}")
@@ -119,7 +122,8 @@ def check_bench(con, c, periods=20000):
              f"{r.get('measurement')}: {r.get('samples')} samples, {r.get('missed')} missed, "
              f"p50 {r.get('p50_ns')} ns, max {r.get('max_ns')} ns (instruction time)")
     p50 = {r["measurement"]: r.get("p50_ns", 0) for r in reports if "measurement" in r}
-    return (f"d1bench {m.group(2)} samples + {m.group(3)} missed" if m else "d1bench failed") + \
+    return (f"d1bench {load} {m.group(2)} samples + {m.group(3)} missed" if m
+            else f"d1bench {load} failed") + \
         "".join(f", {k} p50 {v:.0f} ns" for k, v in sorted(p50.items()))
 
 
@@ -264,6 +268,9 @@ def main():
                     # upstream by apache/nuttx#20057): the image has RR off.
                     ost = "ostest 0 (round-robin off: apache/nuttx#20057 is after this commit), "
                 verdict = ost + check_bench(con, c)
+                if a.kind == "bench":
+                    # The comparison's defined load (docs/comparison.md).
+                    verdict += "; " + check_bench(con, c, load="memcpy+uart")
         elif a.kind == "probe":
             lo = check_probe(con, c)
             verdict = f"tick path {lo} instructions" if lo is not None else "no probe line"

@@ -47,7 +47,12 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+#ifdef CONFIG_D1LIB_BENCH_LOAD
+#  include <pthread.h>
+#  include <unistd.h>
+#endif
 
 #include <nuttx/arch.h>
 #include <nuttx/irq.h>
@@ -83,6 +88,14 @@ static struct d1_lat g_lat_wake;
 static struct d1_bench g_bench;
 static sem_t g_bench_sem;
 static char g_report[D1_LAT_REPORT_SIZE];
+static const char *g_load = "idle";
+
+#ifdef CONFIG_D1LIB_BENCH_LOAD
+static volatile bool g_load_stop;
+static uint8_t g_copy_a[65536];
+static uint8_t g_copy_b[65536];
+static pthread_t g_load_thread[2];
+#endif
 
 /****************************************************************************
  * Private Functions
@@ -154,6 +167,74 @@ static bool bench_wake(void)
   return st.boundaries >= BENCH_PERIODS;
 }
 
+#ifdef CONFIG_D1LIB_BENCH_LOAD
+/* The comparison's load (docs/comparison.md): one thread copies 64 KiB in
+ * a loop, the other keeps the console's UART transmitting; both at the
+ * lowest priority, round-robin between themselves.
+ */
+
+static void *load_copy(void *arg)
+{
+  UNUSED(arg);
+  while (!g_load_stop)
+    {
+      memcpy(g_copy_b, g_copy_a, sizeof(g_copy_a));
+    }
+
+  return NULL;
+}
+
+static void *load_uart(void *arg)
+{
+  static const char line[] =
+    "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\n";
+
+  UNUSED(arg);
+  while (!g_load_stop)
+    {
+      if (write(STDOUT_FILENO, line, sizeof(line) - 1) < 0)
+        {
+          break;
+        }
+    }
+
+  return NULL;
+}
+
+static int load_start(void)
+{
+  struct sched_param param;
+  pthread_attr_t attr;
+  int ret;
+
+  g_load_stop = false;
+  pthread_attr_init(&attr);
+  pthread_attr_setschedpolicy(&attr, SCHED_RR);
+  param.sched_priority = sched_get_priority_min(SCHED_RR);
+  pthread_attr_setschedparam(&attr, &param);
+  ret = pthread_create(&g_load_thread[0], &attr, load_copy, NULL);
+  if (ret == 0)
+    {
+      ret = pthread_create(&g_load_thread[1], &attr, load_uart, NULL);
+      if (ret != 0)
+        {
+          g_load_stop = true;
+          pthread_join(g_load_thread[0], NULL);
+        }
+    }
+
+  pthread_attr_destroy(&attr);
+  return ret;
+}
+
+static void load_stop(void)
+{
+  g_load_stop = true;
+  pthread_join(g_load_thread[0], NULL);
+  pthread_join(g_load_thread[1], NULL);
+}
+#endif
+
 /* Prints both reports of one recorder; a report that does not fit or a
  * failed write is said, and counts as a failed run (returns false).
  */
@@ -164,7 +245,7 @@ static bool bench_report(const char *what, struct d1_lat *lat)
   {
     .os          = "nuttx",
     .board       = "allwinner-d1",
-    .load        = "idle",
+    .load        = g_load,
     .period_ns   = (uint64_t)CONFIG_D1LIB_BENCH_PERIOD_US * 1000u,
     .measurement = what,
     .wake        = lat == &g_lat_wake ? "semaphore" : "none",
@@ -214,8 +295,22 @@ int main(int argc, char *argv[])
   int ret = 0;
   bool ok;
 
-  UNUSED(argc);
   UNUSED(argv);
+  g_load = "idle";
+  if (argc > 1)
+    {
+#ifdef CONFIG_D1LIB_BENCH_LOAD
+      if (strcmp(argv[1], "load") == 0)
+        {
+          g_load = "memcpy+uart";
+        }
+      else
+#endif
+        {
+          printf("usage: d1bench [load]\n");
+          return 1;
+        }
+    }
 
   err = d1_lat_init(&g_lat_irq, D1_TIME_HZ);
   if (err == D1_OK)
@@ -265,13 +360,24 @@ int main(int argc, char *argv[])
   param.sched_priority = sched_get_priority_max(SCHED_FIFO);
   sched_setscheduler(0, SCHED_FIFO, &param);
 
-  printf("d1bench: %u periods of %u us on Timer0, tick %u us\n",
+  printf("d1bench: %u periods of %u us on Timer0, tick %u us, load %s\n",
          (unsigned)BENCH_PERIODS, (unsigned)CONFIG_D1LIB_BENCH_PERIOD_US,
-         (unsigned)CONFIG_USEC_PER_TICK);
+         (unsigned)CONFIG_USEC_PER_TICK, g_load);
 
   /* Its failure stays in stdout's error indicator, checked at the end. */
 
   (void)fflush(stdout);
+#ifdef CONFIG_D1LIB_BENCH_LOAD
+  if (argc > 1 && load_start() != 0)
+    {
+      printf("d1bench: the load threads did not start\n");
+      irq_detach(BENCH_IRQ);
+      param.sched_priority = SCHED_PRIORITY_DEFAULT;
+      sched_setscheduler(0, SCHED_FIFO, &param);
+      sem_destroy(&g_bench_sem);
+      return 1;
+    }
+#endif
 
   up_enable_irq(BENCH_IRQ);
   t0 = d1_time_now();
@@ -294,6 +400,14 @@ int main(int argc, char *argv[])
   up_disable_irq(BENCH_IRQ);
   d1_timer_stop(&g_bench_timer);
   irq_detach(BENCH_IRQ);
+
+#ifdef CONFIG_D1LIB_BENCH_LOAD
+  if (argc > 1)
+    {
+      load_stop();
+      printf("\n");
+    }
+#endif
 
   param.sched_priority = SCHED_PRIORITY_DEFAULT;
   sched_setscheduler(0, SCHED_FIFO, &param);
