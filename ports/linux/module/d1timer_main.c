@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0
+/*
+ * d1timer: the d1drivers library's Timer driver and latency recorder in a
+ * Linux module, the same timer-IRQ bench as the bare-metal, NuttX and
+ * RT-Thread images (docs/linux.md).
+ *
+ * At load, Timer1 of the D1 Timer block (device-tree node
+ * "allwinner,sun20i-d1-timer", its second interrupt) runs periodic at
+ * period_us on OSC24M through d1_timer_set_period_ns()/d1_timer_start().
+ * Its handler, in hard interrupt context (IRQF_NO_THREAD, PREEMPT_RT
+ * included), takes d1_timer_isr()'s sample (OSC24M clocks from the period
+ * boundary to the handler's read of the counter) into a d1_lat recorder;
+ * boundaries that passed without a handler are counted as missed (found
+ * with the 24 MHz time CSR, as the other benches do). After `periods`
+ * boundaries the handler stops the Timer. /proc/d1timer reads the progress,
+ * then the recorder's text report and JSON line.
+ *
+ * Refused, with an errno and a kernel log line: no such node (-ENODEV),
+ * Timer1 already enabled or its interrupt already enabled in IRQ_EN
+ * (-EBUSY: Linux's own sun4i driver runs Timer1 as its clocksource), a
+ * period the library cannot program (-EINVAL / -ERANGE), no interrupt or
+ * mapping (-ENXIO). rmmod at any point stops the Timer first.
+ *
+ * Registers shared with Linux's timer-sun4i driver, in the one block:
+ * IRQ_EN (both read-modify-write it: sun4i only in its init, before any
+ * module can load; the library under its critical section) and IRQ_STA
+ * (write-one-to-clear: each writes only its own channel's bit). Timer0's
+ * CTRL/INTV/CUR are sun4i's, Timer1's are this module's once it has checked
+ * that nobody runs Timer1.
+ */
+#include <linux/clk.h>
+#include <linux/interrupt.h>
+#include <linux/io.h>
+#include <linux/irqdomain.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/of.h>
+#include <linux/of_address.h>
+#include <linux/of_irq.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "d1/error.h"
+#include "d1/latency.h"
+#include "d1/time.h"
+#include "d1/timer.h"
+#include "d1/timer_regs.h"
+
+#define D1T_CHANNEL  1u
+#define D1T_IRQ_IDX  1 /* the node's interrupts: Timer0, Timer1 */
+#define D1T_LOSC_HZ  32768u
+#define D1T_MAX_US   10000000u /* 10 s */
+
+static unsigned int period_us = 1000;
+module_param(period_us, uint, 0444);
+MODULE_PARM_DESC(period_us, "Timer1 period, us (1 .. 10,000,000; default 1000)");
+
+static unsigned int periods = 20000;
+module_param(periods, uint, 0444);
+MODULE_PARM_DESC(periods, "periods to record, then Timer1 stops (default 20000)");
+
+static char *board = "allwinner-d1 timer-irq";
+module_param(board, charp, 0444);
+MODULE_PARM_DESC(board, "board field of the report");
+
+static char *load = "none";
+module_param(load, charp, 0444);
+MODULE_PARM_DESC(load, "load field of the report: the load during the run");
+
+struct d1t {
+	struct d1_timer t;
+	struct d1_lat rec;
+	void __iomem *base;
+	unsigned int irq;
+	u32 time_hz;       /* the time CSR's rate (timebase-frequency) */
+	u64 period_ticks;  /* one period in time CSR ticks */
+	u64 t0;            /* time CSR at the start */
+	u64 seen;          /* boundaries accounted by the handler */
+	u64 spurious;      /* handler calls with no new boundary */
+	bool done;         /* set (release) once the recorder is final */
+	char report[D1_LAT_REPORT_SIZE];
+};
+
+static struct d1t *d1t;
+static struct proc_dir_entry *d1t_proc;
+
+static irqreturn_t d1t_isr(int irq, void *arg)
+{
+	struct d1t *b = arg;
+	u32 sample = d1_timer_isr(&b->t);
+	u64 now = d1_time_now();
+	u64 due;
+
+	if (sample == D1_TIMER_ISR_SPURIOUS)
+		return IRQ_NONE;
+	if (b->done)
+		return IRQ_HANDLED;
+	due = div64_u64(now - b->t0, b->period_ticks); /* boundaries by now */
+	if (due <= b->seen) {
+		b->spurious++;
+		return IRQ_HANDLED;
+	}
+	if (due - b->seen > 1)
+		d1_lat_missed(&b->rec, (u32)min_t(u64, due - b->seen - 1, U32_MAX));
+	d1_lat_record(&b->rec, sample);
+	b->seen = due;
+	if (due >= periods) {
+		(void)d1_timer_stop(&b->t);
+		smp_store_release(&b->done, true);
+	}
+	return IRQ_HANDLED;
+}
+
+static int d1t_show(struct seq_file *m, void *v)
+{
+	struct d1t *b = m->private;
+	const struct d1_lat_meta meta = {
+		.os = "linux",
+		.board = board,
+		.load = load,
+		.period_ns = (u64)period_us * 1000u,
+	};
+	struct d1_timer_stats st;
+	size_t n;
+
+	if (!smp_load_acquire(&b->done)) {
+		seq_printf(m, "running: %llu of %u periods\n", READ_ONCE(b->seen), periods);
+		return 0;
+	}
+	(void)d1_timer_get_stats(&b->t, &st);
+	seq_printf(m, "done: %u periods of %u us, spurious %llu, library spurious %llu\n",
+		   periods, period_us, b->spurious, st.spurious);
+	if (d1_lat_report_text(&b->rec, &meta, b->report, sizeof(b->report), &n) == D1_OK)
+		seq_write(m, b->report, n);
+	if (d1_lat_report_json(&b->rec, &meta, b->report, sizeof(b->report), &n) == D1_OK)
+		seq_write(m, b->report, n);
+	return 0;
+}
+
+static int d1t_errno(d1_err_t e)
+{
+	switch (e) {
+	case D1_OK:
+		return 0;
+	case D1_ERANGE:
+		return -ERANGE;
+	case D1_ETIMEDOUT:
+		return -ETIMEDOUT;
+	case D1_EBUSY:
+		return -EBUSY;
+	default:
+		return -EINVAL;
+	}
+}
+
+static int d1t_setup(struct d1t *b, struct device_node *np)
+{
+	struct d1_timer_achieved ach;
+	struct device_node *cpus;
+	unsigned long rate;
+	struct clk *clk;
+	d1_err_t e;
+	u32 tb;
+	int ret;
+
+	if (period_us == 0 || period_us > D1T_MAX_US || periods == 0) {
+		pr_err("d1timer: period_us=%u periods=%u: period must be 1..%u us, periods > 0\n",
+		       period_us, periods, D1T_MAX_US);
+		return -EINVAL;
+	}
+	clk = of_clk_get(np, 0);
+	if (IS_ERR(clk)) {
+		pr_err("d1timer: %pOF has no input clock (%ld)\n", np, PTR_ERR(clk));
+		return PTR_ERR(clk);
+	}
+	rate = clk_get_rate(clk);
+	clk_put(clk);
+	cpus = of_find_node_by_path("/cpus");
+	ret = of_property_read_u32(cpus, "timebase-frequency", &tb);
+	of_node_put(cpus);
+	if (ret || tb == 0) {
+		pr_err("d1timer: no /cpus timebase-frequency\n");
+		return -ENODEV;
+	}
+	b->time_hz = tb;
+	b->base = of_iomap(np, 0);
+	if (!b->base) {
+		pr_err("d1timer: cannot map %pOF\n", np);
+		return -ENXIO;
+	}
+	e = d1_timer_init(&b->t, (uintptr_t)b->base, D1T_CHANNEL, (u32)rate, D1T_LOSC_HZ);
+	if (e != D1_OK) {
+		pr_err("d1timer: d1_timer_init (input %lu Hz): %s\n", rate, d1_strerror(e));
+		return d1t_errno(e);
+	}
+	/* Linux's timer-sun4i runs Timer1 free as its clocksource (and its
+	 * clockevent's stop waits on Timer1's counter): never take it over. */
+	if (d1_timer_hw_enabled(&b->t) ||
+	    (readl(b->base + D1_TIMER_IRQ_EN_OFFSET) & BIT(D1T_CHANNEL))) {
+		pr_err("d1timer: Timer1 of %pOF is in use (CTRL 0x%08x, IRQ_EN 0x%08x): "
+		       "Linux's sun4i clocksource or another driver\n", np,
+		       readl(b->base + D1_TIMER_CTRL_OFFSET(D1T_CHANNEL)),
+		       readl(b->base + D1_TIMER_IRQ_EN_OFFSET));
+		return -EBUSY;
+	}
+	ret = d1t_errno(d1_timer_set_clock(&b->t, D1_TIMER_SRC_OSC24M, 0));
+	if (!ret)
+		ret = d1t_errno(d1_timer_set_period_ns(&b->t, (u64)period_us * 1000u, &ach));
+	if (ret) {
+		pr_err("d1timer: a period of %u us cannot be programmed on Timer1 (%d)\n",
+		       period_us, ret);
+		return ret;
+	}
+	/* the handler counts boundaries on the time CSR: whole ticks only */
+	if (ach.rem != 0 || ((u64)period_us * tb) % 1000000u != 0) {
+		pr_err("d1timer: %u us is not a whole number of %lu Hz clocks and %u Hz ticks\n",
+		       period_us, rate, tb);
+		return -ERANGE;
+	}
+	b->period_ticks = (u64)period_us * tb / 1000000u;
+	e = d1_lat_init(&b->rec, (u32)rate);
+	if (e != D1_OK)
+		return d1t_errno(e);
+	b->irq = irq_of_parse_and_map(np, D1T_IRQ_IDX);
+	if (!b->irq) {
+		pr_err("d1timer: %pOF has no interrupt %d (Timer1)\n", np, D1T_IRQ_IDX);
+		return -ENXIO;
+	}
+	ret = request_irq(b->irq, d1t_isr, IRQF_NO_THREAD, "d1timer", b);
+	if (ret) {
+		pr_err("d1timer: request_irq(%u): %d\n", b->irq, ret);
+		irq_dispose_mapping(b->irq);
+		b->irq = 0;
+		return ret;
+	}
+	pr_info("d1timer: Timer1 %u us = %llu clocks of %lu Hz, %u periods, irq %u\n",
+		period_us, ach.clocks, rate, periods, b->irq);
+	return 0;
+}
+
+static void d1t_teardown(struct d1t *b)
+{
+	if (b->irq) {
+		/* the handler cannot run from here on: stop is ours alone */
+		disable_irq(b->irq);
+		if (b->t.running)
+			(void)d1_timer_stop(&b->t);
+		(void)d1_timer_irq_enable(&b->t, false);
+		(void)d1_timer_irq_ack(&b->t);
+		free_irq(b->irq, b);
+		irq_dispose_mapping(b->irq);
+	}
+	if (b->base)
+		iounmap(b->base);
+}
+
+static int __init d1t_init(void)
+{
+	struct device_node *np;
+	struct d1t *b;
+	d1_err_t e;
+	int ret;
+
+	np = of_find_compatible_node(NULL, NULL, "allwinner,sun20i-d1-timer");
+	if (!np) {
+		pr_err("d1timer: no allwinner,sun20i-d1-timer node in the device tree\n");
+		return -ENODEV;
+	}
+	b = kzalloc(sizeof(*b), GFP_KERNEL);
+	if (!b) {
+		of_node_put(np);
+		return -ENOMEM;
+	}
+	ret = d1t_setup(b, np);
+	of_node_put(np);
+	if (ret)
+		goto fail;
+	d1t_proc = proc_create_single_data("d1timer", 0444, NULL, d1t_show, b);
+	if (!d1t_proc) {
+		ret = -ENOMEM;
+		goto fail;
+	}
+	disable_irq(b->irq);
+	e = d1_timer_irq_enable(&b->t, true);
+	if (e == D1_OK) {
+		/* before the start: boundary k comes at or after t0 + k periods */
+		b->t0 = d1_time_now();
+		e = d1_timer_start(&b->t, D1_TIMER_PERIODIC);
+	}
+	enable_irq(b->irq);
+	if (e != D1_OK) {
+		pr_err("d1timer: starting Timer1: %s\n", d1_strerror(e));
+		ret = d1t_errno(e);
+		proc_remove(d1t_proc);
+		goto fail;
+	}
+	d1t = b;
+	return 0;
+fail:
+	d1t_teardown(b);
+	kfree(b);
+	return ret;
+}
+
+static void __exit d1t_exit(void)
+{
+	proc_remove(d1t_proc);
+	d1t_teardown(d1t);
+	kfree(d1t);
+}
+
+module_init(d1t_init);
+module_exit(d1t_exit);
+MODULE_DESCRIPTION("d1drivers Timer1 timer-IRQ latency bench (Allwinner D1)");
+MODULE_AUTHOR("The d1drivers authors");
+/* All of its sources are offered under GPL-2.0: docs/linux.md "Licence" */
+MODULE_LICENSE("GPL");
