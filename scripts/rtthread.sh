@@ -4,7 +4,12 @@
 # Build the RT-Thread D1 images with the d1drivers port and boot them on
 # the emulated D1 (docs/rtsmart.md "Build and run").
 #
-# Usage: scripts/rtthread.sh [--summary FILE] [--logs DIR]
+# Usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR]
+#
+# --smart: the Smart images instead (RT_USING_SMART, RT-Smart's user
+# processes): smart-stock, smart-A, smart-B, built with the musl toolchain
+# (scripts/os/toolchain-musl.sh); smart-B also carries the user-process
+# bench in a romfs mounted at /; the summary line starts "rtsmart: ".
 #
 # 1. the RT-Thread tree: scripts/os/tree.sh rt-thread (D1_RTT_DIR, or the
 #    pinned tarball in D1_OS_TARBALLS); none -> skip, exit 3;
@@ -40,18 +45,21 @@ jobs=${D1_JOBS:-2}
 summary_file=""
 logs=""
 images=(stock A B)
+smart=0
+stage=rtthread
 while [ $# -gt 0 ]; do
 	case $1 in
+	--smart) smart=1; stage=rtsmart; images=(smart-stock smart-A smart-B); shift ;;
 	--summary) [ $# -ge 2 ] || { echo "rtthread: --summary needs a file" >&2; exit 1; }
 		summary_file=$2; shift 2 ;;
 	--logs) [ $# -ge 2 ] || { echo "rtthread: --logs needs a directory" >&2; exit 1; }
 		logs=$2; shift 2 ;;
 	-h | --help) sed -n '3,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
+	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
 	esac
 done
 if [ -z "$logs" ]; then
-	if [ -d "$root/build/gates" ]; then logs=$root/build/gates/rtthread; else logs=$root/build/rtthread-logs; fi
+	if [ -d "$root/build/gates" ]; then logs=$root/build/gates/$stage; else logs=$root/build/$stage-logs; fi
 fi
 mkdir -p "$logs"
 logs=$(cd "$logs" && pwd)
@@ -60,14 +68,14 @@ t_start=$(date +%s)
 parts=() # the boots first, then late: file check and sizes
 late=()
 failed=0
-say() { echo "rtthread: $*" >&2; }
+say() { echo "$stage: $*" >&2; }
 ok() { echo "ok    $*"; }
 fail() { echo "FAIL  $*"; failed=1; }
 finish() { # exit code; writes the summary line
 	local line
 	local joined
 	joined=$(printf '%s; ' "${parts[@]}" "${late[@]}")
-	line="rtthread: ${joined%; } ($(($(date +%s) - t_start)) s)"
+	line="$stage: ${joined%; } ($(($(date +%s) - t_start)) s)"
 	echo "$line"
 	[ -z "$summary_file" ] || echo "$line" >"$summary_file"
 	exit "$1"
@@ -94,10 +102,17 @@ tree=$(echo "$tree_out" | tail -1)
 ok "RT-Thread tree $tree"
 
 # ---- 2. the toolchain ----
-tc=$("$root/scripts/os/toolchain-newlib.sh" 2> >(tee "$logs/toolchain.log" >&2) | tail -1) ||
-	die "toolchain" "scripts/os/toolchain-newlib.sh failed: $(tail -1 "$logs/toolchain.log")"
-[ -x "$tc/riscv64-nl-gcc" ] || die "toolchain" "expected riscv64-nl-gcc in '$tc'"
-ok "newlib toolchain $tc"
+if [ $smart -eq 1 ]; then
+	tcname=musl
+	prefix=riscv64-unknown-linux-musl-
+else
+	tcname=newlib
+	prefix=riscv64-nl-
+fi
+tc=$("$root/scripts/os/toolchain-$tcname.sh" 2> >(tee "$logs/toolchain.log" >&2) | tail -1) ||
+	die "toolchain" "scripts/os/toolchain-$tcname.sh failed: $(tail -1 "$logs/toolchain.log")"
+[ -x "$tc/${prefix}gcc" ] || die "toolchain" "expected ${prefix}gcc in '$tc'"
+ok "$tcname toolchain $tc"
 "$root/scripts/deps.sh" python3-yaml python3-chardet python3-click scons patch >&2 ||
 	die "deps" "scripts/deps.sh could not install python3-yaml python3-chardet python3-click scons patch"
 
@@ -127,7 +142,7 @@ patches=("$root"/ports/rtsmart/patches/*.patch)
 tree_id=$(cat "$tree/.d1-unpacked" 2>/dev/null || "$root/scripts/os/tree.sh" --fingerprint "$tree" rt-thread)
 stamp=$( { echo "$tree $tree_id"; cat "${patches[@]}"; sha256sum <"$0"; } | sha256sum | cut -c1-16)
 
-export RTT_EXEC_PATH=$tc RTT_CC_PREFIX=riscv64-nl- RTT_CC=gcc
+export RTT_EXEC_PATH=$tc RTT_CC_PREFIX=$prefix RTT_CC=gcc
 build_image() { # image -> sets elf; returns non-zero on failure
 	local img=$1
 	local bdir=$cache/rtthread-build/$img log=$logs/build-$img.log t0
@@ -185,7 +200,7 @@ for img in "${images[@]}"; do
 		elfs[$img]=$elf
 		ok "build $img: $elf"
 		# The startup patch took: boot_hartid is data, not a label in .text.
-		sym=$("$tc/riscv64-nl-nm" "$elf" | grep ' boot_hartid$' || true)
+		sym=$("$tc/${prefix}nm" "$elf" | grep ' boot_hartid$' || true)
 		if [[ $sym =~ \ [dD]\ boot_hartid$ ]]; then
 			ok "$img: boot_hartid is a data symbol (startup patch applied)"
 		else
@@ -199,12 +214,12 @@ for img in "${images[@]}"; do
 done
 
 # ---- 5. sizes ----
-if [ -n "${elfs[stock]:-}" ] && [ -n "${elfs[A]:-}" ]; then
+if [ -n "${elfs[${images[0]}]:-}" ] && [ -n "${elfs[${images[1]}]:-}" ]; then
 	args=()
 	for img in "${images[@]}"; do
 		[ -z "${elfs[$img]:-}" ] || args+=("$img=${elfs[$img]}")
 	done
-	if sizes=$(python3 "$root/tests/os/rtthread_boot.py" sizes --size "$tc/riscv64-nl-size" "${args[@]}" 2>&1); then
+	if sizes=$(python3 "$root/tests/os/rtthread_boot.py" sizes --size "$tc/${prefix}size" "${args[@]}" 2>&1); then
 		echo "$sizes" | tee "$logs/sizes.txt"
 		late+=("sizes $(echo "$sizes" | grep '^summary:' | sed 's/^summary: //')")
 	else

@@ -6,7 +6,8 @@ Kconfig engine (tools/kconfiglib.py), no interactive menu.
 Usage (from the BSP directory, bsp/allwinner/d1s of a build copy that has
 packages/Kconfig sourcing the port):
     rtthread_kconfig.py RTT_ROOT BASE_CONFIG OUT_CONFIG IMAGE
-IMAGE: stock | A | B (docs/rtsmart.md "On the emulated D1").
+IMAGE: stock | A | B, or smart-stock | smart-A | smart-B: the same with
+RT_USING_SMART and ROMFS (docs/rtsmart.md "On the emulated D1").
 
 The BSP's shipped .config is loaded, the image's symbols are set, and the
 result is written by kconfiglib (so every dependency, select and choice of
@@ -35,11 +36,19 @@ IMAGES = {
     "B": {**BASE, **PORT, "BSP_USING_D1_BENCH": "y", "BSP_D1_BENCH_TIMER0": "y",
           "ENABLE_FPU": "y"},
 }
+# Smart (RT_USING_SMART, the BSP's shipped setting; musl toolchain): the
+# same images with user processes, and ROMFS for the user programs' romfs
+# (scripts/rtthread.sh --smart mounts it at /).
+SMART = {"RT_USING_SMART": "y", "BSP_USING_SDMMC": "n", "BSP_USING_FS": "n",
+         "RT_USING_FAL": "n", "RT_USING_DFS_ROMFS": "y"}
+for _img in ("stock", "A", "B"):
+    IMAGES["smart-" + _img] = {**IMAGES[_img], **SMART}
 
 
 def main():
     if len(sys.argv) != 5 or sys.argv[4] not in IMAGES:
-        sys.exit("usage: rtthread_kconfig.py RTT_ROOT BASE_CONFIG OUT_CONFIG stock|A|B")
+        sys.exit("usage: rtthread_kconfig.py RTT_ROOT BASE_CONFIG OUT_CONFIG "
+                 "stock|A|B|smart-stock|smart-A|smart-B")
     rtt, base, out, image = sys.argv[1:]
     os.environ["RTT_ROOT"] = rtt
     os.environ["BSP_ROOT"] = os.getcwd()

@@ -28,8 +28,8 @@
 #   riscv64-unknown-linux-musl/include, lib
 #                       musl for rv64imafdc/lp64 -mcmodel=medany -O2 -g
 #                       (static only), headers fixed up: struct sigevent's
-#                       sigev_notify_function/_attributes names (as musl
-#                       1.2.4 has them)
+#                       sigev_notify_function/_attributes as direct members
+#                       (anonymous union, same layout)
 #   riscv64-unknown-linux-musl/lib/kernel/libc.a
 #                       the kernel flavour: the same musl, but every system
 #                       call goes to __d1_kernel_syscall() (lib/kernel/
@@ -147,18 +147,15 @@ build_musl user "$tmp/src" "$sys"
 make -C "$tmp/obj-user" install >>"$tmp/make-user.log" 2>&1 || die "make install of musl failed"
 { [ -f "$sys/lib/libc.a" ] && [ -f "$sys/lib/crt1.o" ] && [ -f "$sys/include/stdio.h" ]; } ||
 	die "expected lib/libc.a, lib/crt1.o and include/stdio.h in musl's install"
-# Header fix-up: RT-Thread (and POSIX code written for glibc or newer musl)
-# names struct sigevent's thread members directly.
-grep -q '__sev_thread' "$sys/include/signal.h" || die "expected struct sigevent's __sev_thread in musl's signal.h"
-if ! grep -q 'define sigev_notify_function' "$sys/include/signal.h"; then
-	sed -i '/^struct sigevent {/,/^};/ {
-/^};/ a\
-#define sigev_notify_function __sev_fields.__sev_thread.sigev_notify_function\
-#define sigev_notify_attributes __sev_fields.__sev_thread.sigev_notify_attributes\
-#define sigev_notify_thread_id __sev_fields.sigev_notify_thread_id
-}' "$sys/include/signal.h"
-fi
-grep -q 'define sigev_notify_function' "$sys/include/signal.h" || die "the struct sigevent fix-up did not apply to signal.h"
+# Header fix-up: RT-Thread's kernel (ctime.c) has its own struct member
+# named sigev_notify_function, which musl's macros of that name
+# (sigev_notify_function -> __sev_fields.__sev_thread....) rewrite. The
+# union and struct are made anonymous (C11; same layout) so that the
+# names are direct members, and the macros go.
+grep -q '} __sev_fields;' "$sys/include/signal.h" || die "expected struct sigevent's __sev_fields union in musl's signal.h"
+sed -i -e '/^struct sigevent {/,/^};/ { s/^\t\t} __sev_thread;$/\t\t};/; s/^\t} __sev_fields;$/\t};/ }' \
+	-e '/^#define sigev_notify_[a-z_]* __sev_fields\./d' "$sys/include/signal.h"
+grep -q '__sev_fields\|__sev_thread' "$sys/include/signal.h" && die "the struct sigevent fix-up did not apply to signal.h"
 
 progress 5 "kernel flavour of libc.a (system calls to RT-Thread's POSIX functions)"
 cp -a "$tmp/src" "$tmp/ksrc"
@@ -283,6 +280,8 @@ left=$("$G-objdump" -d "$sys/lib/kernel/libc.a" 2>/dev/null |
 
 progress 6 "wrappers and specs"
 mkdir -p "$tc/bin"
+# The BSP's link line names -lsupc++ (no C++ in the image): an empty one.
+"$G-ar" rc "$sys/lib/libsupc++.a" || die "ar could not create an empty libsupc++.a"
 libgcc=$($E-gcc -march=rv64imac -mabi=lp64 -print-libgcc-file-name)
 gdir=$(dirname "$libgcc")
 { [ -f "$libgcc" ] && [ -f "$gdir/crtbegin.o" ] && [ -f "$gdir/crtend.o" ] &&

@@ -3,7 +3,7 @@
 """Boot the RT-Thread D1 images of scripts/rtthread.sh on the emulated D1
 and check what RT-Thread prints; or print their sizes from the link maps.
 
-  rtthread_boot.py boot stock|A|B ELF [--logdir DIR]
+  rtthread_boot.py boot stock|A|B|smart-stock|smart-A|smart-B ELF [--logdir DIR]
   rtthread_boot.py sizes --size SIZE_TOOL IMAGE=ELF...
 
 boot: QEMU -M allwinner-d1, -icount shift=0,sleep=off (the time CSR follows
@@ -27,6 +27,8 @@ the instruction count, so the clock figures do not depend on host load),
          samples + 0 missed"; two JSON lines that json.loads() reads,
          os rtthread, measurements timer-irq and task-wakeup, 20000 samples and 0
          missed each.
+  smart-stock, smart-A, smart-B: the same checks on the RT_USING_SMART
+         images (scripts/rtthread.sh --smart), the labels prefixed "smart-".
 Each check prints "ok ..." or "FAIL ..."; the last line is "RESULT: ..."
 (one clause for scripts/rtthread.sh's summary). Exit 0 all passed, 1 not.
 
@@ -83,11 +85,12 @@ def boot(con, c, what):
 
 
 def run_stock(con, c, a):
-    if not boot(con, c, "stock"):
-        return "stock boot FAIL"
+    n = a.image
+    if not boot(con, c, n):
+        return f"{n} boot FAIL"
     out = list_device(con, c)
-    c.ok(re.search(r"^uart0\s", out, re.M) is not None, "stock: the BSP's uart0 is listed")
-    return "stock boot ok" if not c.failed else "stock FAIL"
+    c.ok(re.search(r"^uart0\s", out, re.M) is not None, f"{n}: the BSP's uart0 is listed")
+    return f"{n} boot ok" if not c.failed else f"{n} FAIL"
 
 
 def hwtimer(con, c, us):
@@ -105,69 +108,71 @@ def hwtimer(con, c, us):
 
 
 def run_a(con, c, a):
-    if not boot(con, c, "A"):
-        return "A boot FAIL"
+    n = a.image
+    if not boot(con, c, n):
+        return f"{n} boot FAIL"
     text = con.text
     c.ok(re.search(r"riscv_wdt: kept, \d+ ms, fed every \d+ ms until started", text) is not None,
-         "A: watchdog taken over (KEEP) at boot")
+         f"{n}: watchdog taken over (KEEP) at boot")
     out = list_device(con, c)
     for dev in ("d1uart0", "d1timer0", "d1wdt"):
-        c.ok(re.search(rf"^{dev}\s", out, re.M) is not None, f"A: {dev} listed")
-    c.ok(re.search(r"^uart0\s", out, re.M) is None, "A: the BSP's uart0 is not (console = d1uart0)")
+        c.ok(re.search(rf"^{dev}\s", out, re.M) is not None, f"{n}: {dev} listed")
+    c.ok(re.search(r"^uart0\s", out, re.M) is None, f"{n}: the BSP's uart0 is not (console = d1uart0)")
     isr = hwtimer(con, c, 1000)
     hwtimer(con, c, 1)
     out = con.run("d1irq", PROMPT, 30)
     m = re.search(r"dispatched (\d+), spurious (\d+), unhandled (\d+), foreign (\d+)", out)
     c.ok(m is not None and int(m.group(1)) > 0 and m.group(2) == m.group(3) == m.group(4) == "0",
-         "A: d1irq: " + (m.group(0) if m else "no counters"))
+         f"{n}: d1irq: " + (m.group(0) if m else "no counters"))
     out = con.run("d1wdt", PROMPT, 30)
     if not c.ok(re.search(r"d1wdt: running, timeout 16 s, .*kept by kernel timer: yes", out)
-                is not None, "A: d1wdt: running, 16 s, kept by the kernel timer"):
-        return "A FAIL: " + c.failed[0]
+                is not None, f"{n}: d1wdt: running, 16 s, kept by the kernel timer"):
+        return f"{n} FAIL: " + c.failed[0]
     # Unfed: the machine must reset 2 s after the start (QEMU exits: -no-reboot).
     start = len(con.buf)
     con.send("d1wdt start 2")
     rc = con.wait_exit(120)
     out = con.since(start)
     m = re.search(r"start 2 s: 0, at time CSR (\d+) ms", out)
-    c.ok(m is not None, "A: d1wdt start 2: " + (m.group(0) if m else out.strip()[-200:]))
-    c.ok(rc is not None, f"A: QEMU exited at the watchdog reset (-no-reboot), rc={rc}")
+    c.ok(m is not None, f"{n}: d1wdt start 2: " + (m.group(0) if m else out.strip()[-200:]))
+    c.ok(rc is not None, f"{n}: QEMU exited at the watchdog reset (-no-reboot), rc={rc}")
     with open(a.qemu_log, errors="replace") as f:
         exp = [(int(x), int(y)) for x, y in re.findall(EXPIRY, f.read())]
-    c.ok(len(exp) == 1 and exp[0][0] == 2000, f"A: QEMU logged one 2000 ms riscv-wdt expiry ({exp})")
+    c.ok(len(exp) == 1 and exp[0][0] == 2000, f"{n}: QEMU logged one 2000 ms riscv-wdt expiry ({exp})")
     wdt = "wdt FAIL"
     if m and len(exp) == 1:
         d = exp[0][1] - int(m.group(1)) * 1_000_000
         good = 2000e6 - 50e3 <= d <= 2001e6 + 50e3
-        c.ok(good, f"A: reset {d / 1e9:.6f} s after the start (2 s; 1 ms print resolution "
+        c.ok(good, f"{n}: reset {d / 1e9:.6f} s after the start (2 s; 1 ms print resolution "
              "+ 50 us allowed)")
         if good:
             wdt = f"wdt reset {d / 1e9:.4f} s after start 2"
     if c.failed:
-        return "A FAIL: " + c.failed[0]
-    return (f"A boot+devices+hwtimer+wdt ok (1000 us = 24000 clocks, ISR at {isr}; {wdt})")
+        return f"{n} FAIL: " + c.failed[0]
+    return (f"{n} boot+devices+hwtimer+wdt ok (1000 us = 24000 clocks, ISR at {isr}; {wdt})")
 
 
 def run_b(con, c, a):
-    if not boot(con, c, "B"):
-        return "B boot FAIL"
+    n = a.image
+    if not boot(con, c, n):
+        return f"{n} boot FAIL"
     try:
         out = con.run("d1bench 20000", PROMPT, a.bench_timeout)
     except oscon.Timeout as e:
-        c.ok(False, f"B: d1bench 20000 ended ({e})")
-        return "B d1bench FAIL (no end)"
+        c.ok(False, f"{n}: d1bench 20000 ended ({e})")
+        return f"{n} d1bench FAIL (no end)"
     m = re.search(r"^run: (\d+) boundaries, irq (\d+) samples \+ (\d+) missed, "
                   r"wake (\d+) samples \+ (\d+) missed", out, re.M)
     c.ok(m is not None and [int(x) for x in m.groups()] == [20000, 20000, 0, 20000, 0],
-         "B: " + (m.group(0) if m else "no run line"))
+         f"{n}: " + (m.group(0) if m else "no run line"))
     docs = []
     for line in out.splitlines():
         if line.startswith('{"tool":"d1lat"'):
             try:
                 docs.append(json.loads(line))
             except ValueError as e:
-                c.ok(False, f"B: JSON line does not parse: {e}")
-    c.ok(len(docs) == 2, f"B: two d1lat JSON lines ({len(docs)})")
+                c.ok(False, f"{n}: JSON line does not parse: {e}")
+    c.ok(len(docs) == 2, f"{n}: two d1lat JSON lines ({len(docs)})")
     p50 = {}
     for d in docs:
         meas = d.get("measurement")
@@ -175,12 +180,12 @@ def run_b(con, c, a):
         c.ok(d.get("os") == "rtthread" and d.get("board") == "allwinner-d1" and
              d.get("load") == "idle" and d.get("samples") == 20000 and d.get("missed") == 0
              and d.get("clock_hz") == TIME_HZ,
-             f"B: {meas}: {d.get('samples')} samples, {d.get('missed')} missed, p50 "
+             f"{n}: {meas}: {d.get('samples')} samples, {d.get('missed')} missed, p50 "
              f"{d.get('p50_ns')} ns, max {d.get('max_ns')} ns (instruction time)")
-    c.ok(sorted(p50) == ["task-wakeup", "timer-irq"], f"B: measurements {sorted(p50)}")
+    c.ok(sorted(p50) == ["task-wakeup", "timer-irq"], f"{n}: measurements {sorted(p50)}")
     if c.failed:
-        return "B FAIL: " + c.failed[0]
-    return (f"B d1bench 20000/0 ok (p50 timer-irq {p50['timer-irq']} ns, "
+        return f"{n} FAIL: " + c.failed[0]
+    return (f"{n} d1bench 20000/0 ok (p50 timer-irq {p50['timer-irq']} ns, "
             f"task-wakeup {p50['task-wakeup']} ns)")
 
 
@@ -193,7 +198,8 @@ def cmd_boot(a):
     print("qemu: " + " ".join(cmd), flush=True)
     c = Checks()
     with oscon.Console(cmd, log=os.path.join(a.logdir, f"console-{a.image}.log")) as con:
-        result = {"stock": run_stock, "A": run_a, "B": run_b}[a.image](con, c, a)
+        kind = a.image.replace("smart-", "")
+        result = {"stock": run_stock, "A": run_a, "B": run_b}[kind](con, c, a)
     print("RESULT: " + result)
     return 1 if c.failed else 0
 
@@ -258,11 +264,11 @@ def cmd_sizes(a):
         p = m["port"]
         print(f"{img:6} {text:8} {data:7} {bss:7}   {p['code']:6} {p['rodata']:6} {p['data']:4} "
               f"{p['bss']:6}")
-    s = rows.get("stock")
+    s = rows.get("stock") or rows.get("smart-stock")
     parts = []
     for img, (text, data, bss, m) in rows.items():
-        if img == "stock":
-            parts.append(f"stock {text}")
+        if img in ("stock", "smart-stock"):
+            parts.append(f"{img} {text}")
         else:
             d = f" = stock {text - s[0]:+d}" if s else ""
             parts.append(f"{img} {text}{d} (port code {m['port']['code']})")
@@ -275,7 +281,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("boot")
-    b.add_argument("image", choices=["stock", "A", "B"])
+    b.add_argument("image", choices=["stock", "A", "B", "smart-stock", "smart-A", "smart-B"])
     b.add_argument("elf")
     b.add_argument("--logdir", default=".")
     b.add_argument("--bench-timeout", type=float, default=900)
