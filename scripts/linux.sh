@@ -326,7 +326,7 @@ module() { # flavour: ports/linux/module against that kernel
 spdx_note() {
 	local f lacking=()
 	for f in src/timer.c src/latency.c src/latency_report.c src/error.c src/fmt.h \
-		src/latency_layout.h include/d1/*.h; do
+		src/latency_layout.h include/d1/{error,latency,mmio,port,time,timer,timer_regs}.h; do
 		head -3 "$root/$f" | grep -q 'SPDX-License-Identifier:.*GPL-2\.0' || lacking+=("$f")
 	done
 	[ ${#lacking[@]} -eq 0 ] && return 0

@@ -60,7 +60,7 @@ static unsigned int periods = 20000;
 module_param(periods, uint, 0444);
 MODULE_PARM_DESC(periods, "periods to record, then Timer1 stops (default 20000)");
 
-static char *board = "allwinner-d1 timer-irq";
+static char *board = "allwinner-d1";
 module_param(board, charp, 0444);
 MODULE_PARM_DESC(board, "board field of the report");
 
@@ -119,6 +119,8 @@ static int d1t_show(struct seq_file *m, void *v)
 		.os = "linux",
 		.board = board,
 		.load = load,
+		.measurement = "timer-irq",
+		.wake = "none",
 		.period_ns = (u64)period_us * 1000u,
 	};
 	struct d1_timer_stats st;
