@@ -104,8 +104,8 @@ if [ -f "$dest/.complete" ] && [ -x "$dest/bin/$P-gcc" ]; then
 	echo "$dest/bin"
 	exit 0
 fi
-mkdir -p "$cache/toolchains"
-tmp=$(mktemp -d "$cache/toolchains/.musl-$key.XXXXXX")
+mkdir -p "$cache/toolchains" || die "could not create $cache/toolchains (D1_CACHE)"
+tmp=$(mktemp -d "$cache/toolchains/.musl-$key.XXXXXX") || die "could not create a temporary directory in $cache/toolchains"
 trap 'rm -rf "$tmp"' EXIT
 
 progress 3 "apt-get source musl (${candidates[*]})"
