@@ -9,7 +9,8 @@
 #   stock        upstream lichee-rv-86-panel:nsh from the same tree
 #   default      the library board's defconfig + ostest, examples/timer,
 #                examples/watchdog
-#   bench        d1bench (Timer0 to the bench: D1LIB_TIMER0 off)
+#   bench        d1bench idle and under the comparison's load (Timer0 to
+#                the bench: D1LIB_TIMER0 off)
 #   tickless     D1LIB_ONESHOT + SCHED_TICKLESS, ostest (RR_INTERVAL=0) + d1bench
 #   plic         D1LIB_PLIC, ostest + d1bench
 #   probe        the tick path counted by instret, the chip's and the library's
@@ -18,7 +19,7 @@
 #   cmake        the board's CMake build (with the chip CMakeLists.txt the
 #                upstream proposal adds, from ports/nuttx/patches), booted
 #   nxstyle      NuttX's tools/nxstyle on every port file
-#   sizes        stock vs default by component, from the link maps
+#   sizes        stock vs the shipped defconfig by component, from the maps
 #
 # Trees: scripts/os/tree.sh (D1_NUTTX_DIR, D1_NUTTX_APPS_DIR, or the pinned
 # tarballs in ../shared/os); without them the script says what to set and
@@ -41,7 +42,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--summary) summary=$2; shift 2 ;;
 	--logs) logs=$2; shift 2 ;;
-	-h | --help) sed -n '4,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "nuttx: unknown option $1 (see --help)" >&2; exit 2 ;;
 	*) images+=("$1"); shift ;;
 	esac
