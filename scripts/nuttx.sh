@@ -42,7 +42,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--summary) summary=$2; shift 2 ;;
 	--logs) logs=$2; shift 2 ;;
-	-h | --help) sed -n '4,32p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "nuttx: unknown option $1 (see --help)" >&2; exit 2 ;;
 	*) images+=("$1"); shift ;;
 	esac
