@@ -13,7 +13,8 @@
 #
 # 1. the RT-Thread tree: scripts/os/tree.sh rt-thread (D1_RTT_DIR, or the
 #    pinned tarball in D1_OS_TARBALLS); none -> skip, exit 3;
-# 2. the newlib toolchain: scripts/os/toolchain-newlib.sh (cached);
+# 2. the newlib toolchain: scripts/os/toolchain-newlib.sh (cached; with
+#    --smart the musl one, scripts/os/toolchain-musl.sh);
 # 3. RT-Thread's tools/file_check.py on every ports/rtsmart/*.c|*.h (run by
 #    Debian's /usr/bin/python3 with python3-yaml, -chardet, -click);
 # 4. per image (stock, A, B) a copy of the tree under
@@ -35,8 +36,8 @@
 # Environment: D1_RTT_DIR, D1_OS_TARBALLS (tree.sh), D1_CACHE (default
 # ~/.cache/d1drivers), D1_EMU_QEMU (the emulator; default: what
 # emu/qemu-d1/build.sh prints), D1_JOBS (scons -j, default 2). Logs: --logs
-# DIR, else build/gates/rtthread/ if build/gates exists, else
-# build/rtthread-logs/.
+# DIR, else build/gates/rtthread/ (rtsmart/ with --smart) if build/gates
+# exists, else build/rtthread-logs/ (rtsmart-logs/).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,7 +55,7 @@ while [ $# -gt 0 ]; do
 		summary_file=$2; shift 2 ;;
 	--logs) [ $# -ge 2 ] || { echo "rtthread: --logs needs a directory" >&2; exit 1; }
 		logs=$2; shift 2 ;;
-	-h | --help) sed -n '3,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '3,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
 	esac
 done

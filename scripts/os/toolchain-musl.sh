@@ -67,7 +67,7 @@ progress() { step="step $1/$N: $2"; say "$step"; }
 die() { say "FAIL: $step: $*"; exit 1; }
 
 case ${1:-} in
--h | --help) sed -n '3,52p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) sed -n '3,51p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 "") ;;
 *) echo "toolchain-musl: unknown argument '$1' (usage: scripts/os/toolchain-musl.sh)" >&2; exit 1 ;;
 esac
