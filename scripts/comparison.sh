@@ -82,7 +82,7 @@ os_run() {
 	"$root/scripts/$name.sh" --logs "$dir" --summary "$dir.summary" "$@" >"$out/$name.txt" 2>&1
 	rc=$?
 	if [ "$rc" -eq 3 ]; then
-		sources+=("$name=!$(sed 's/^[a-z]*: //' "$dir.summary" 2>/dev/null | head -c 200)")
+		sources+=("$name=!skipped: $(sed 's/^[a-z]*: //; s/^skipped: //' "$dir.summary" 2>/dev/null | head -c 200)")
 	elif [ -f "$dir/$log" ]; then
 		sources+=("$name=$dir/$log")
 	else

@@ -101,6 +101,20 @@ class Comparison(unittest.TestCase):
         self.assertIn("-nuttx", out)
         self.assertIn("+nuttx", out)
 
+    def test_skipped_os_left_out_of_the_baseline_failed_one_not(self):
+        nx = self.write("nx.log", line_of("nuttx") + "\n")
+        bm = self.write("bm.log", line_of("baremetal") + "\n")
+        base = os.path.join(self.dir.name, "base.txt")
+        rc, _ = self.run_tool("nuttx=" + nx, "baremetal=" + bm, "--baseline-out", base)
+        self.assertEqual(rc, 0)
+        rc, out = self.run_tool("nuttx=!skipped: no nuttx tree", "baremetal=" + bm,
+                                "--check", base)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("not compared with the baseline (skipped here): nuttx", out)
+        rc, out = self.run_tool("nuttx=!scripts/nuttx.sh failed before its bench",
+                                "baremetal=" + bm, "--check", base)
+        self.assertEqual(rc, 1, out)
+
 
 if __name__ == "__main__":
     unittest.main()
