@@ -50,11 +50,10 @@
 #define D1T_CHANNEL  1u
 #define D1T_IRQ_IDX  1 /* the node's interrupts: Timer0, Timer1 */
 #define D1T_LOSC_HZ  32768u
-#define D1T_MAX_US   10000000u /* 10 s */
 
 static unsigned int period_us = 1000;
 module_param(period_us, uint, 0444);
-MODULE_PARM_DESC(period_us, "Timer1 period, us (1 .. 10,000,000; default 1000)");
+MODULE_PARM_DESC(period_us, "Timer1 period, us (default 1000; OSC24M: at most 178,956,970)");
 
 static unsigned int periods = 20000;
 module_param(periods, uint, 0444);
@@ -166,9 +165,8 @@ static int d1t_setup(struct d1t *b, struct device_node *np)
 	u32 tb;
 	int ret;
 
-	if (period_us == 0 || period_us > D1T_MAX_US || periods == 0) {
-		pr_err("d1timer: period_us=%u periods=%u: period must be 1..%u us, periods > 0\n",
-		       period_us, periods, D1T_MAX_US);
+	if (period_us == 0 || periods == 0) {
+		pr_err("d1timer: period_us=%u periods=%u: both must be > 0\n", period_us, periods);
 		return -EINVAL;
 	}
 	clk = of_clk_get(np, 0);
