@@ -10,7 +10,8 @@
 #   --out DIR          where the logs, comparison.md, comparison.png and
 #                      baseline.txt go (default build/comparison)
 #   --from-logs DIR    reuse the bench transcripts the test command's OS
-#                      stages left in DIR (DIR/nuttx, DIR/rtthread) instead
+#                      stages left in DIR (DIR/nuttx, DIR/rtthread,
+#                      DIR/rtsmart) instead
 #                      of running those OSes again
 #   --check            compare the rows with tests/comparison/baseline.txt
 #                      (exit 1 with a diff when any figure differs)
@@ -24,6 +25,7 @@
 #   baremetal  the D1 bench image (preset d1) on the emulated D1: timer-IRQ
 #   nuttx      d1bench in the NuttX bench image (scripts/nuttx.sh bench)
 #   rtthread   d1bench 20000 in the RT-Thread bench image (scripts/rtthread.sh)
+#   rtsmart    the same in the RT-Smart bench image (scripts/rtthread.sh --smart)
 # All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
 # The published hardware figures (docs/comparison-reference.json) stand in
 # a table of their own.
@@ -43,7 +45,7 @@ while [ $# -gt 0 ]; do
 	--check) mode=check; shift ;;
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
-	-h | --help) sed -n '4,29p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "comparison: unknown argument $1 (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -59,7 +61,7 @@ export D1_EMU_QEMU
 sources=()
 
 # Bare metal: the D1 bench image, run by the emulator test's driver.
-say "step 1/4: bare metal (preset d1, bm_bench.bin)"
+say "step 1/5: bare metal (preset d1, bm_bench.bin)"
 if (cd "$root" && cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >"$out/baremetal-build.log" 2>&1) &&
 	python3 "$root/tests/emu/bench_d1.py" "$root/build/d1/ports/baremetal/bm_bench.bin" \
 		--log "$out/baremetal.log" >"$out/baremetal-check.txt" 2>&1; then
@@ -68,33 +70,36 @@ else
 	sources+=("baremetal=!the bare-metal bench failed ($out/baremetal-check.txt)")
 fi
 
-# os_logs NAME SCRIPT ARGS...: the OS's bench transcript, from the test
-# command's stage or from a run of its script.
-os_run() {
-	local name=$1 log=$2
-	shift 2
+# os_run NAME LOG SCRIPT [ARGS]: the OS's bench transcript LOG, from the
+# test command's stage (--from-logs) or from a run of its script.
+os_run() { # name log script [args]
+	local name=$1 log=$2 script=$3
+	shift 3
 	local dir=$out/$name rc
 	if [ -n "$from" ] && [ -f "$from/$name/$log" ]; then
 		sources+=("$name=$from/$name/$log")
 		return
 	fi
-	say "running scripts/$name.sh $*"
-	"$root/scripts/$name.sh" --logs "$dir" --summary "$dir.summary" "$@" >"$out/$name.txt" 2>&1
+	say "running $script $*"
+	"$root/$script" --logs "$dir" --summary "$dir.summary" "$@" >"$out/$name.txt" 2>&1
 	rc=$?
 	if [ "$rc" -eq 3 ]; then
 		sources+=("$name=!skipped: $(sed 's/^[a-z]*: //; s/^skipped: //' "$dir.summary" 2>/dev/null | head -c 200)")
 	elif [ -f "$dir/$log" ]; then
 		sources+=("$name=$dir/$log")
 	else
-		sources+=("$name=!scripts/$name.sh failed before its bench ($out/$name.txt)")
+		sources+=("$name=!$script failed before its bench ($out/$name.txt)")
 	fi
 }
-say "step 2/4: NuttX (scripts/nuttx.sh bench)"
-os_run nuttx serial-bench.txt bench
-say "step 3/4: RT-Thread (scripts/rtthread.sh)"
-os_run rtthread console-B.log
+say "step 2/5: NuttX (scripts/nuttx.sh bench)"
+os_run nuttx serial-bench.txt scripts/nuttx.sh bench
+say "step 3/5: RT-Thread (scripts/rtthread.sh)"
+os_run rtthread console-B.log scripts/rtthread.sh
 
-say "step 4/4: table and plot"
+say "step 4/5: RT-Smart (scripts/rtthread.sh --smart)"
+os_run rtsmart console-smart-B.log scripts/rtthread.sh --smart
+
+say "step 5/5: table and plot"
 args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/comparison.png"
 	--reference "$root/docs/comparison-reference.json" --baseline-out "$out/baseline.txt")
 [ "$mode" = check ] && args+=(--check "$baseline")

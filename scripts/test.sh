@@ -9,10 +9,10 @@
 #  4. qemu-virt preset: bare-metal images on QEMU's PLIC/16550/OpenSBI;
 #  5. the D1 images on the emulated D1 (QEMU machine allwinner-d1 built from
 #     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md);
-#  6. the OS ports built against upstream NuttX and RT-Thread (the pinned
-#     trees of ../shared/os, or the user's: scripts/os/tree.sh) and booted
-#     on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh); without a
-#     tree the stage says what to set and is reported skipped;
+#  6. the OS ports built against upstream NuttX and RT-Thread, Smart off and
+#     on (the pinned trees of ../shared/os, or the user's: scripts/os/tree.sh)
+#     and booted on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh
+#     [--smart]); without a tree the stage says what to set and is skipped;
 #  7. the comparison: every OS's bench rows against the committed baseline
 #     (scripts/comparison.sh --check).
 # Every stage runs even if an earlier one failed (except where it needs the
@@ -109,24 +109,26 @@ if stage emulator emulator && [ -f build/d1/CTestTestfile.cmake ]; then
 	stage emu-d1-tests ctest_stage d1 1
 fi
 
-# os_stage <os>: scripts/<os>.sh; its exit 3 means no tree here (skipped,
-# its summary line says what to set), not a failure.
+# os_stage <name> <script> [args]: an OS port's script; its exit 3 means no
+# tree here (skipped, its summary line says what to set), not a failure.
 os_stage() {
-	local rc
-	"scripts/$1.sh" --summary "$out/$1.summary" --logs "$out/$1"
+	local name=$1 script=$2 rc
+	shift 2
+	"$script" "$@" --summary "$out/$name.summary" --logs "$out/$name"
 	rc=$?
 	[ "$rc" -eq 3 ] && return 0
 	return "$rc"
 }
 if [ -n "${D1_EMU_QEMU:-}" ]; then
-	stage nuttx os_stage nuttx
-	stage rtthread os_stage rtthread
+	stage nuttx os_stage nuttx scripts/nuttx.sh
+	stage rtthread os_stage rtthread scripts/rtthread.sh
+	stage rtsmart os_stage rtsmart scripts/rtthread.sh --smart
 	# The comparison from the benches those stages ran, against the
 	# committed baseline (tests/comparison/baseline.txt).
 	stage comparison scripts/comparison.sh --from-logs "$out" --check \
 		--out "$out/comparison" --summary "$out/comparison.summary"
 else
-	for o in nuttx rtthread comparison; do
+	for o in nuttx rtthread rtsmart comparison; do
 		echo "$o: not run (no emulator)" >"$out/$o.summary"
 		echo "$o 1 0" >>"$out/stages"
 		failed+=("$o")

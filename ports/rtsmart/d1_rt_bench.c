@@ -19,7 +19,8 @@
  *  - task-wakeup: a thread at priority BSP_D1_BENCH_PRIO takes it and
  *    passes its wake-up time to d1_bench_wake().
  * Both are printed as the same text report and JSON line as every other
- * OS's bench (os "rtthread", measurement "timer-irq" / "task-wakeup",
+ * OS's bench (os "rtthread", or "rtsmart" under RT_USING_SMART,
+ * measurement "timer-irq" / "task-wakeup",
  * wake "semaphore"). Nothing is printed while it runs.
  *
  * Every wait is bounded: the thread waits at most 1 s + 100 periods for
@@ -145,7 +146,11 @@ static void d1_bench_print(struct d1_lat *r, const char *measurement, const char
     static char report[D1_LAT_REPORT_SIZE];
     const struct d1_lat_meta meta =
     {
+#ifdef RT_USING_SMART
+        .os = "rtsmart",
+#else
         .os = "rtthread",
+#endif
         .board = "allwinner-d1",
         .load = "idle",
         .period_ns = (uint64_t)period_us * 1000u,

@@ -177,7 +177,8 @@ def run_b(con, c, a):
     for d in docs:
         meas = d.get("measurement")
         p50[meas] = d.get("p50_ns")
-        c.ok(d.get("os") == "rtthread" and d.get("board") == "allwinner-d1" and
+        want_os = "rtsmart" if n.startswith("smart") else "rtthread"
+        c.ok(d.get("os") == want_os and d.get("board") == "allwinner-d1" and
              d.get("load") == "idle" and d.get("samples") == 20000 and d.get("missed") == 0
              and d.get("clock_hz") == TIME_HZ,
              f"{n}: {meas}: {d.get('samples')} samples, {d.get('missed')} missed, p50 "
