@@ -4,7 +4,7 @@
 # Build Linux for the emulated D1 from Debian packages and boot it there.
 #
 # Usage: scripts/linux.sh [--summary FILE] [--logs DIR] [--build-only]
-#                         [--bench] [--flavour preempt|rt] [CHECK...]
+#                         [--no-bench] [--flavour preempt|rt] [CHECK...]
 #
 # Builds (each cached by a key over its inputs under
 # ${D1_CACHE:-~/.cache/d1drivers}/linux/, built in a temporary directory
@@ -19,7 +19,9 @@
 #   initrd-*        per kernel: busybox, /init, d1lat-linux (static), the
 #                   d1timer module (ports/linux/module) built against it
 # Then tests/os/linux_boot.py boots each kernel on the emulated D1 and runs
-# its checks (default: all of them; --bench adds the latency rows).
+# its checks (default: all of them, the latency rows included; --no-bench
+# leaves out the two boots of the rows, about 1.5 min per flavour). The
+# rows (d1lat JSON lines) are collected in LOGS/linux-rows.jsonl.
 # Progress goes to stderr; a failure ends with one line naming the step.
 # Toolchain: Debian's gcc-riscv64-linux-gnu (installed by scripts/deps.sh).
 # The emulator: $D1_EMU_QEMU, else emu/qemu-d1/build.sh.
@@ -31,7 +33,7 @@ cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}/linux
 logs=$root/build/gates/linux
 summary=""
 build_only=0
-bench=0
+bench=1
 flavours=(preempt rt)
 checks=()
 while [ $# -gt 0 ]; do
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--logs) logs=$2; shift 2 ;;
 	--build-only) build_only=1; shift ;;
 	--bench) bench=1; shift ;;
+	--no-bench) bench=0; shift ;;
 	--flavour) flavours=("$2"); shift 2 ;;
 	-h | --help) sed -n '4,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "linux: unknown option $1 (see --help)" >&2; exit 2 ;;
@@ -50,7 +53,7 @@ mkdir -p "$logs"
 logs=$(cd "$logs" && pwd)
 jobs=$(nproc)
 [ "$jobs" -gt 2 ] && jobs=2
-say() { echo "linux: $*" >&2; }
+say() { echo "linux: [${SECONDS}s] $*" >&2; }
 step_name=""
 step() { step_name=$1; say "== $1"; }
 fail() { # one line naming the failed step
@@ -167,9 +170,9 @@ ensure_deb_src() {
 
 linux_source() {
 	step "linux source (apt-get source linux, pinned)"
-	ensure_deb_src
 	local v dsc=""
 	for v in "${linux_versions[@]}"; do
+		[ -f "$cache/src/.ok-linux_$v" ] || ensure_deb_src
 		if dsc=$(fetch_source linux "$v"); then
 			linux_ver=$v
 			break
@@ -256,12 +259,18 @@ kernel() { # flavour
 busybox() {
 	step "busybox (static)"
 	local ver dsc key dir src
-	ver=$(apt-cache showsrc busybox | awk '/^Version:/ {print $2}' | sort -V | tail -1)
+	ver=$(apt-cache showsrc busybox 2>/dev/null | awk '/^Version:/ {print $2}' | sort -V | tail -1)
+	if [ -z "$ver" ]; then # no deb-src entry: the version already downloaded, if any
+		ver=$(find "$cache/src" -name '.ok-busybox_*' 2>/dev/null | sed 's/.*\.ok-busybox_//' | sort -V | tail -1)
+		[ -n "$ver" ] || ensure_deb_src
+		ver=${ver:-$(apt-cache showsrc busybox | awk '/^Version:/ {print $2}' | sort -V | tail -1)}
+	fi
 	[ -n "$ver" ] || fail "apt-cache showsrc busybox finds no source package"
-	key=$( { echo "busybox $ver gcc $gccver"; busybox_tweaks; } | key_of)
+	key=$( { echo "busybox ${ver#*:} gcc $gccver"; busybox_tweaks; } | key_of)
 	dir=$cache/busybox-$key
 	busybox_bin=$dir/busybox
 	[ -x "$busybox_bin" ] && { say "cached: $busybox_bin"; return 0; }
+	[ -f "$cache/src/.ok-busybox_${ver#*:}" ] || ensure_deb_src
 	dsc=$(fetch_source busybox "$ver") || fail "apt-get source busybox=$ver (log: $logs/source-busybox.log)"
 	rm -rf "$dir.tmp"
 	mkdir -p "$dir.tmp"
@@ -393,12 +402,16 @@ args=(--qemu "$qemu" --logs "$logs")
 [ "$bench" = 1 ] && args+=(--bench)
 rc=0
 line=""
+: >"$logs/linux-rows.jsonl"
 for fl in "${flavours[@]}"; do
 	eval "k=\$kdir_$fl/arch/riscv/boot/Image i=\$initrd_$fl"
 	# shellcheck disable=SC2154 # set by the eval above
 	out=$(python3 "$root/tests/os/linux_boot.py" "${args[@]}" --flavour "$fl" \
 		--kernel "$k" --initrd "$i" "${checks[@]}" | tee "$logs/boot-$fl.txt") || rc=1
-	line+=" $(grep '^VERDICT:' <<<"$out" | sed 's/^VERDICT: //');"
+	v=$(grep '^VERDICT:' <<<"$out" | sed 's/^VERDICT: //' || true)
+	[ -n "$v" ] || { v="$fl FAIL (no verdict: $logs/boot-$fl.txt)"; rc=1; }
+	line+=" $v;"
+	grep '^{"tool"' <<<"$out" >>"$logs/linux-rows.jsonl" || true
 done
 line="linux:${line%;}"
 [ -z "$summary" ] || echo "$line" >"$summary"
