@@ -26,6 +26,11 @@ Boots (each a fresh QEMU, -icount shift=0,sleep=off, -no-reboot):
     wdog      busybox watchdog feeds /dev/watchdog (timeout 4 s) every
               1 s, is killed; the machine resets 4 s after the last feed
               (the emulator's -d cpu_reset log: riscv-wdt restart -> expiry)
+  nplus1  (CHECK "nplus1") highres=off nohz=off: Linux ticks periodic on
+          sun4i's Timer0; the monitor reads INTV = 24000 (rate / HZ), and
+          the tick measured against the time CSR over 400 s of
+          /proc/timer_list (jiffies vs "now") is 24,001 clocks: +41.7 ppm,
+          the N+1 error Linux's driver carries (within +-2 ticks)
   bench   (--bench, CHECK "bench") the device tree dumped with the CLINT
           described (sbi-timer=on: Linux ticks on the SBI timer) and the
           Timer block "reserved", so Linux leaves it alone: d1timer.ko's
@@ -89,7 +94,8 @@ def rc_of(con, c, cmd, timeout=60):
 def qemu_cmd(a, extra=()):
     mon = [] if "-monitor" in extra else ["-monitor", "none"]
     return [a.qemu, "-M", a.machine, "-display", "none"] + mon + ["-no-reboot",
-            "-m", "512M", "-kernel", a.kernel, "-initrd", a.initrd, "-append", CMDLINE,
+            "-m", "512M", "-kernel", a.kernel, "-initrd", a.initrd,
+            "-append", getattr(a, "cmdline", CMDLINE),
             "-icount", ICOUNT] + list(extra)
 
 
@@ -248,6 +254,34 @@ def check_grid(con, c, flavour, mon):
              f"INTV 0x{i1:08x})")
     return (f"20 s on the grid: p50 {row['p50_ns'] / 1000:.1f} us, max {row['max_ns'] / 1000:.1f} us "
             f"(instruction time)")
+
+
+def check_nplus1(con, c, mon, seconds=400):
+    """Linux's periodic tick on sun4i's Timer0 (highres=off nohz=off): what
+    the driver programs, and the tick's length measured against the time
+    CSR (CLOCK_MONOTONIC on riscv_clocksource) over @seconds."""
+    v = monitor_words(mon, TIMER_BASE, 10)
+    if not c.ok(len(v) == 10, "nplus1: the Timer block's registers read through the QEMU monitor"):
+        return "no registers"
+    c0, i0 = v[4], v[5]
+    c.ok(c0 & 0x80 == 0 and c0 & 1 and i0 == 24000,
+         f"nplus1: sun4i runs Timer0 periodic with INTV {i0} (CTRL 0x{c0:08x}): rate / HZ, "
+         "which counts 24,001 clocks")
+    out = run(con, c, "grep -E '^now at|^jiffies' /proc/timer_list | head -2; sleep %d; "
+              "grep -E '^now at|^jiffies' /proc/timer_list | head -2" % seconds, 900)
+    now = [int(x) for x in re.findall(r"^now at (\d+) nsecs", out, re.M)]
+    jif = [int(x) for x in re.findall(r"^jiffies: (\d+)", out, re.M)]
+    if not c.ok(len(now) == 2 and len(jif) == 2, "nplus1: /proc/timer_list read twice"):
+        return "no timer_list"
+    ticks = (jif[1] - jif[0]) % (1 << 64)
+    tick_ns = (now[1] - now[0]) / ticks
+    ppm = (tick_ns / 1e6 - 1) * 1e6
+    # +-1 tick of phase at each end: +-2 ms over the run
+    tol = 2e6 / (now[1] - now[0]) * 1e6
+    c.ok(abs(ppm - 1e6 / 24000) <= tol + 1,
+         f"nplus1: {ticks} ticks in {(now[1] - now[0]) / 1e9:.3f} s of the time CSR: "
+         f"{tick_ns:.1f} ns per tick, {ppm:+.1f} ppm (24,001 clocks: +41.7 ppm; +-{tol:.1f})")
+    return f"periodic tick {ppm:+.1f} ppm (INTV {i0})"
 
 
 def insmod(con, c, args, want_errno, want_log):
@@ -413,7 +447,7 @@ def main():
     a = ap.parse_args()
     a.qemu = a.qemu or oscon.emu_common.qemu_path()
     a.machine = "allwinner-d1"
-    checks = a.checks or (ALL + (["bench", "nodev"] if a.bench else []))
+    checks = a.checks or (ALL + ["nplus1"] + (["bench", "nodev"] if a.bench else []))
     c = Checks()
     verdicts = []
     tmp = tempfile.mkdtemp(prefix="d1linux.")
@@ -437,6 +471,14 @@ def main():
                     verdicts.append(check_wdog(con, c, qlog))
             else:
                 verdicts.append("no shell")
+    if "nplus1" in checks:
+        log = os.path.join(a.logs, f"serial-{a.flavour}-nplus1.txt")
+        mon = os.path.join(tmp, "monitor-nplus1.sock")
+        a2 = argparse.Namespace(**vars(a))
+        a2.cmdline = CMDLINE + " highres=off nohz=off"
+        with oscon.Console(qemu_cmd(a2, ["-monitor", "unix:%s,server=on,wait=off" % mon]), log=log) as con:
+            if boot(con, c, a.flavour):
+                verdicts.append(check_nplus1(con, c, mon))
     if "bench" in checks:
         dtb = dump_dtb(a, os.path.join(tmp, "bench.dtb"), reserve_timer)
         log = os.path.join(a.logs, f"serial-{a.flavour}-bench.txt")
