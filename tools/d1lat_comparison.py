@@ -155,7 +155,8 @@ def main(argv=None):
     ap.add_argument("sources", nargs="+", metavar="OS=FILE")
     ap.add_argument("-o", "--output")
     ap.add_argument("--plot")
-    ap.add_argument("--title", default="Latency on the emulated D1, every OS, one bench core")
+    ap.add_argument("--title", default="Latency on the emulated D1, every OS, one bench core: "
+                    "instruction time under -icount (1 instruction = 1 ns), not a C906 latency")
     ap.add_argument("--reference")
     ap.add_argument("--missed-max", type=int, default=0)
     ap.add_argument("--baseline-out")
