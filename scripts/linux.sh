@@ -21,7 +21,9 @@
 # Then tests/os/linux_boot.py boots each kernel on the emulated D1 and runs
 # its checks (default: all of them, the latency rows included; --no-bench
 # leaves out the two boots of the rows, about 1.5 min per flavour). The
-# rows (d1lat JSON lines) are collected in LOGS/linux-rows.jsonl.
+# rows (d1lat JSON lines) are collected in LOGS/linux-rows.jsonl. CHECK
+# names: boot probe uart grid module wdog nplus1 bench nodev (the
+# docstring of tests/os/linux_boot.py says what each asserts).
 # Progress goes to stderr; a failure ends with one line naming the step.
 # Toolchain: Debian's gcc-riscv64-linux-gnu (installed by scripts/deps.sh).
 # The emulator: $D1_EMU_QEMU, else emu/qemu-d1/build.sh.
@@ -44,10 +46,13 @@ while [ $# -gt 0 ]; do
 	--bench) bench=1; shift ;;
 	--no-bench) bench=0; shift ;;
 	--flavour) flavours=("$2"); shift 2 ;;
-	-h | --help) sed -n '4,28p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "linux: unknown option $1 (see --help)" >&2; exit 2 ;;
 	*) checks+=("$1"); shift ;;
 	esac
+done
+for fl in "${flavours[@]}"; do
+	case $fl in preempt | rt) ;; *) echo "linux: unknown flavour '$fl' (preempt, rt)" >&2; exit 2 ;; esac
 done
 mkdir -p "$logs"
 logs=$(cd "$logs" && pwd)
@@ -372,7 +377,7 @@ t_all=$SECONDS
 packages
 linux_source
 for fl in "${flavours[@]}"; do
-	case $fl in preempt | rt) kernel "$fl" ;; *) fail "unknown flavour $fl (preempt, rt)" ;; esac
+	kernel "$fl"
 done
 busybox
 d1lat
