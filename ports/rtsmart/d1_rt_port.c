@@ -11,7 +11,7 @@
 /*
  * d1_port_delay_us() is time-based: the library's d1_time_delay_us() spins
  * on the RISC-V `time` CSR, which counts the 24 MHz OSC24M on the D1
- * (../shared/reference/d1-hardware.md, Timer block; libcpu c906 tick.h
+ * (docs/hardware-facts.md "The `time` CSR"; libcpu c906 tick.h
  * TIMER_CLK_FREQ agrees), so a bounded wait of the library lasts what it
  * says whatever the CPU clock.
  * It never sleeps: usable with interrupts off and from an ISR.
