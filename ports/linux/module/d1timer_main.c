@@ -106,6 +106,7 @@ static irqreturn_t d1t_isr(int irq, void *arg)
 	b->seen = due;
 	if (due >= periods) {
 		(void)d1_timer_stop(&b->t);
+		/* the recorder is final: pairs with the acquire in d1t_show() */
 		smp_store_release(&b->done, true);
 	}
 	return IRQ_HANDLED;
@@ -125,6 +126,7 @@ static int d1t_show(struct seq_file *m, void *v)
 	struct d1_timer_stats st;
 	size_t n;
 
+	/* pairs with the handler's release: the recorder is read only once final */
 	if (!smp_load_acquire(&b->done)) {
 		seq_printf(m, "running: %llu of %u periods\n", READ_ONCE(b->seen), periods);
 		return 0;
@@ -194,12 +196,14 @@ static int d1t_setup(struct d1t *b, struct device_node *np)
 		pr_err("d1timer: d1_timer_init (input %lu Hz): %s\n", rate, d1_strerror(e));
 		return d1t_errno(e);
 	}
-	/* Linux's timer-sun4i runs Timer1 free as its clocksource (and its
-	 * clockevent's stop waits on Timer1's counter): never take it over. */
+	/*
+	 * Linux's timer-sun4i runs Timer1 free as its clocksource (and its
+	 * clockevent's stop waits on Timer1's counter): never take it over.
+	 */
 	if (d1_timer_hw_enabled(&b->t) ||
 	    (readl(b->base + D1_TIMER_IRQ_EN_OFFSET) & BIT(D1T_CHANNEL))) {
-		pr_err("d1timer: Timer1 of %pOF is in use (CTRL 0x%08x, IRQ_EN 0x%08x): "
-		       "Linux's sun4i clocksource or another driver\n", np,
+		pr_err("d1timer: Timer1 of %pOF is in use (CTRL 0x%08x, IRQ_EN 0x%08x): Linux's sun4i clocksource or another driver\n",
+		       np,
 		       readl(b->base + D1_TIMER_CTRL_OFFSET(D1T_CHANNEL)),
 		       readl(b->base + D1_TIMER_IRQ_EN_OFFSET));
 		return -EBUSY;

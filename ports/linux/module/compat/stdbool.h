@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0 */
-/* <stdbool.h> for the d1drivers library inside the kernel: bool, true and
- * false come from linux/types.h and linux/stddef.h (see stdint.h). */
+/*
+ * <stdbool.h> for the d1drivers library inside the kernel: bool, true and
+ * false come from linux/types.h and linux/stddef.h (see stdint.h).
+ */
 #ifndef D1_COMPAT_STDBOOL_H
 #define D1_COMPAT_STDBOOL_H
 
