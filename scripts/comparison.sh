@@ -50,6 +50,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 mkdir -p "$out"
+out=$(cd "$out" && pwd)
+[ -z "$from" ] || from=$(cd "$from" && pwd)
 export PYTHONDONTWRITEBYTECODE=1
 say() { echo "comparison: $*" >&2; }
 baseline=$root/tests/comparison/baseline.txt

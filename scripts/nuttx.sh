@@ -53,6 +53,7 @@ for i in "${images[@]}"; do
 	case " ${all[*]} " in *" $i "*) ;; *) echo "nuttx: unknown image '$i' (expected: ${all[*]})" >&2; exit 2 ;; esac
 done
 mkdir -p "$logs"
+logs=$(cd "$logs" && pwd) # the builds run in the NuttX tree
 say() { echo "nuttx: $*" >&2; }
 results=()
 failed=0
