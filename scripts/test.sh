@@ -13,6 +13,7 @@
 #     on (the pinned trees of ../shared/os, or the user's: scripts/os/tree.sh)
 #     and booted on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh
 #     [--smart]); without a tree the stage says what to set and is skipped;
+#     Debian's Linux 6.1, PREEMPT and PREEMPT_RT (scripts/linux.sh);
 #  7. the comparison: every OS's bench rows against the committed baseline
 #     (scripts/comparison.sh --check).
 # Every stage runs even if an earlier one failed (except where it needs the
@@ -123,12 +124,13 @@ if [ -n "${D1_EMU_QEMU:-}" ]; then
 	stage nuttx os_stage nuttx scripts/nuttx.sh
 	stage rtthread os_stage rtthread scripts/rtthread.sh
 	stage rtsmart os_stage rtsmart scripts/rtthread.sh --smart
+	stage linux os_stage linux scripts/linux.sh
 	# The comparison from the benches those stages ran, against the
 	# committed baseline (tests/comparison/baseline.txt).
 	stage comparison scripts/comparison.sh --from-logs "$out" --check \
 		--out "$out/comparison" --summary "$out/comparison.summary"
 else
-	for o in nuttx rtthread rtsmart comparison; do
+	for o in nuttx rtthread rtsmart linux comparison; do
 		echo "$o: not run (no emulator)" >"$out/$o.summary"
 		echo "$o 1 0" >>"$out/stages"
 		failed+=("$o")
