@@ -147,10 +147,19 @@ build() {
 		return 0
 	fi
 	say "building $name"
+	# The tree of the last build is cleaned; one that cannot be (a run cut
+	# short mid-configure) is copied again from the pristine tree.
+	if [ -e "$B/nuttx/.config" ] &&
+		! { (cd "$B/nuttx" && make distclean >/dev/null 2>&1) && [ ! -e "$B/nuttx/.config" ]; }; then
+		say "the build tree cannot be cleaned: copying it again"
+		rm -rf "$B/nuttx" "$B/apps" && cp -a "$nuttx_src" "$B/nuttx" &&
+			cp -a "$nuttx_apps_src" "$B/apps" &&
+			ln -sfn "$B/d1drivers/ports/nuttx/apps" "$B/apps/external" ||
+			{ say "ERROR: $name: copying the trees into $B failed"; return 1; }
+	fi
 	(
 		set -e
 		cd "$B/nuttx"
-		make distclean >/dev/null 2>&1 || true
 		./tools/configure.sh "$cfg" >"$log" 2>&1
 		kconfig-tweak --enable CONFIG_CCACHE --enable CONFIG_DEBUG_LINK_MAP "$@"
 		make olddefconfig >>"$log" 2>&1
