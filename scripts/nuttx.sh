@@ -157,13 +157,13 @@ build() {
 			ln -sfn "$B/d1drivers/ports/nuttx/apps" "$B/apps/external" ||
 			{ say "ERROR: $name: copying the trees into $B failed"; return 1; }
 	fi
+	# One && chain: set -e does not act in a subshell tested by ||.
 	(
-		set -e
-		cd "$B/nuttx"
-		./tools/configure.sh "$cfg" >"$log" 2>&1
-		kconfig-tweak --enable CONFIG_CCACHE --enable CONFIG_DEBUG_LINK_MAP "$@"
-		make olddefconfig >>"$log" 2>&1
-		make -j"$(nproc)" >>"$log" 2>&1
+		cd "$B/nuttx" &&
+			./tools/configure.sh "$cfg" >"$log" 2>&1 &&
+			kconfig-tweak --enable CONFIG_CCACHE --enable CONFIG_DEBUG_LINK_MAP "$@" &&
+			make olddefconfig >>"$log" 2>&1 &&
+			make -j"$(nproc)" >>"$log" 2>&1
 	) || { say "ERROR: $name: configure or make failed ($log)"; tail -20 "$log" >&2; return 1; }
 	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
 	cp "$B/nuttx/nuttx" "$B/nuttx/nuttx.map" "$B/nuttx/.config" "$dir.tmp/" &&
@@ -289,13 +289,11 @@ cmake_image() {
 	if [ ! -f "$dir/nuttx" ]; then
 		say "building cmake"
 		(
-			set -e
 			export PATH="$kb:$PATH"
-			cd "$C/nuttx"
-			rm -rf build
-			cmake -B build -GNinja -DCMAKE_C_COMPILER_LAUNCHER=ccache \
-				-DBOARD_CONFIG="$C/d1drivers/ports/nuttx/board/d1-lib-panel/configs/nsh" >"$log" 2>&1
-			cmake --build build -j"$(nproc)" >>"$log" 2>&1
+			cd "$C/nuttx" && rm -rf build &&
+				cmake -B build -GNinja -DCMAKE_C_COMPILER_LAUNCHER=ccache \
+					-DBOARD_CONFIG="$C/d1drivers/ports/nuttx/board/d1-lib-panel/configs/nsh" >"$log" 2>&1 &&
+				cmake --build build -j"$(nproc)" >>"$log" 2>&1
 		) || { say "ERROR: cmake: configure or build failed ($log)"; tail -20 "$log" >&2; result "cmake build FAIL"; return; }
 		rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" &&
 			cp "$C/nuttx/build/nuttx" "$dir.tmp/" && cp "$log" "$dir.tmp/build.log" &&
