@@ -108,9 +108,13 @@ args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/compar
 python3 "$root/tools/d1lat_comparison.py" "${args[@]}"
 rc=$?
 if [ "$mode" = update ]; then
-	mkdir -p "$(dirname "$baseline")"
-	cp "$out/baseline.txt" "$baseline"
-	say "baseline written: $baseline"
+	if [ "$rc" -ne 0 ]; then
+		say "baseline NOT written: this run has rows that were not compared (see $out/comparison.md)"
+	else
+		mkdir -p "$(dirname "$baseline")"
+		cp "$out/baseline.txt" "$baseline"
+		say "baseline written: $baseline"
+	fi
 fi
 if [ -n "$summary" ]; then
 	rows=$(grep -c ' (counts)$' "$out/baseline.txt" 2>/dev/null || echo 0)
