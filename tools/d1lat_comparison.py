@@ -133,14 +133,15 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
 
 
 def baseline(rows, skipped):
-    """Idle rows in full; loaded rows by samples, missed and p50: their tail
-    depends on where the load stands when the bench starts, which the
-    moment the command arrives on the console sets (host time), so it
-    moves by a few counts between runs (docs/comparison.md)."""
+    """Each row by samples, missed, p50 and p99; idle rows also by p99.9.
+    The maximum (and a loaded row's p99.9) depends on where the OS's own
+    timers and the load stand when the bench starts, which the moment the
+    command reaches the console sets (host time): it moves between runs
+    (docs/comparison.md)."""
     lines = []
     for r in rows:
         hz = r.get("clock_hz", 24_000_000)
-        cols = COLS if r.get("load") == "idle" else COLS[:1]
+        cols = COLS[:3] if r.get("load") == "idle" else COLS[:2]
         counts = [round(r.get(k, 0) * hz / 1e9) for k, _ in cols]
         lines.append(f"{r.get('os')} {r.get('board')} {r.get('load')} {r.get('measurement')} "
                      f"samples={r.get('samples')} missed={r.get('missed')} "
