@@ -230,14 +230,7 @@ static const char head[] = "{\"tool\":\"d1lat-dump\",\"format\":2,\"os\":\001,\"
 d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_lat_put_fn put,
                      void *ctx)
 {
-	static const struct d1_lat_meta none = {
-	        .os = NULL,
-	        .board = NULL,
-	        .load = NULL,
-	        .period_ns = 0u,
-	        .measurement = NULL,
-	        .wake = NULL,
-	};
+	static const struct d1_lat_meta none; /* every string NULL ("unknown"), period 0 */
 	struct out o;
 	const char *str[5];
 	uint64_t num[5];

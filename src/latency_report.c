@@ -376,14 +376,7 @@ static const char *or_unknown(const char *s)
 static d1_err_t begin(struct d1_fmt *o, const struct d1_lat *r, const struct d1_lat_meta **meta,
                       char *buf, size_t len, struct d1_lat_summary *s)
 {
-	static const struct d1_lat_meta none = {
-	        .os = NULL,
-	        .board = NULL,
-	        .load = NULL,
-	        .period_ns = 0u,
-	        .measurement = NULL,
-	        .wake = NULL,
-	};
+	static const struct d1_lat_meta none; /* every string NULL ("unknown"), period 0 */
 
 	if (r == NULL || buf == NULL || len == 0u) {
 		return D1_EINVAL;
