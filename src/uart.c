@@ -582,12 +582,19 @@ static d1_err_t check_io(const struct d1_uart *u)
 	return D1_OK;
 }
 
+/* FIFOs on (FCR.FIFOE as last written): a THRE means a whole FIFO of room,
+ * and on the DW UART RFL/TFL count the FIFO levels. */
+static bool fifo_on(const struct d1_uart *u)
+{
+	return (u->fcr & D1_UART_FCR_FIFOE_BITS) != 0u;
+}
+
 /* Room for one byte in THR/the TX FIFO; the caller holds the critical
  * section. DW with FIFOs on: USR.TFNF, which leaves LSR to its one reader;
  * otherwise LSR.THRE through lsr_read(). */
 static bool tx_room(struct d1_uart *u)
 {
-	if (IS_DW(u) && (u->fcr & D1_UART_FCR_FIFOE_BITS) != 0u) {
+	if (IS_DW(u) && fifo_on(u)) {
 		return (rd(u, D1_UART_USR) & D1_UART_USR_TFNF_BITS) != 0u;
 	}
 	return (lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u;
@@ -828,6 +835,96 @@ d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room)
 	s = d1_port_critical_enter();
 	*room = tx_room(u);
 	d1_port_critical_exit(s);
+	return D1_OK;
+}
+
+d1_err_t d1_uart_getn(struct d1_uart *u, uint8_t *buf, uint32_t len, uint32_t *got)
+{
+	d1_err_t err = check_byte_mode(u, got == NULL || (buf == NULL && len != 0u));
+	uint32_t kept = 0u;
+	uint32_t lsr;
+	uint32_t n = 0u;
+	uintptr_t s;
+
+	if (err != D1_OK) {
+		return err;
+	}
+	*got = 0u;
+	if (len == 0u) {
+		return D1_OK;
+	}
+	/* One critical section, as d1_uart_getc(): the errors lsr_read() keeps
+	 * belong to the character at the FIFO top until it is read. */
+	s = d1_port_critical_enter();
+	if (IS_DW(u) && fifo_on(u)) {
+		n = rd(u, D1_UART_RFL) & D1_UART_RFL_RFL_BITS; /* before LSR: FIFOERR covers them */
+	}
+	lsr = lsr_read(u);
+	if (n != 0u && (lsr & LSR_KEEP) == 0u) {
+		/* No error anywhere in the FIFO: n good bytes, RBR reads only. */
+		n = n < len ? n : len;
+		n = n < u->fifo_depth ? n : u->fifo_depth;
+		for (; kept < n; kept++) {
+			buf[kept] = (uint8_t)rd(u, D1_UART_RBR);
+		}
+	} else {
+		/* LSR then RBR per character, each error charged to its own
+		 * character (read, counted, discarded), as d1_uart_getc(). */
+		for (uint32_t k = 0; k <= u->fifo_depth; k++) {
+			uint8_t c;
+
+			if ((lsr & D1_UART_LSR_DR_BITS) == 0u) {
+				break;
+			}
+			c = (uint8_t)rd(u, D1_UART_RBR);
+			u->lsr_err = 0u; /* consumed with its character */
+			if (!count_lsr(u, lsr)) {
+				buf[kept++] = c;
+			}
+			if (kept == len) {
+				break;
+			}
+			lsr = lsr_read(u);
+		}
+	}
+	u->stats.rx_bytes += kept;
+	d1_port_critical_exit(s);
+	*got = kept;
+	return D1_OK;
+}
+
+d1_err_t d1_uart_putn(struct d1_uart *u, const uint8_t *buf, uint32_t len, uint32_t *put)
+{
+	d1_err_t err = put == NULL || (buf == NULL && len != 0u) ? D1_EINVAL : check_io(u);
+	uint32_t room;
+	uintptr_t s;
+
+	if (err != D1_OK) {
+		return err;
+	}
+	*put = 0u;
+	if (len == 0u) {
+		return D1_OK;
+	}
+	/* Space check and THR writes in one critical section, as
+	 * d1_uart_putc(): the ring ISR's refill cannot fill the FIFO between. */
+	s = d1_port_critical_enter();
+	if (IS_DW(u) && fifo_on(u)) {
+		uint32_t level = rd(u, D1_UART_TFL) & D1_UART_TFL_TFL_BITS;
+
+		room = level < u->fifo_depth ? u->fifo_depth - level : 0u;
+	} else if ((lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u) {
+		room = fifo_on(u) ? u->fifo_depth : 1u; /* THRE with FIFOs: FIFO empty */
+	} else {
+		room = 0u;
+	}
+	room = room < len ? room : len;
+	for (uint32_t i = 0; i < room; i++) {
+		wr(u, D1_UART_THR, buf[i]);
+	}
+	u->stats.tx_bytes += room;
+	d1_port_critical_exit(s);
+	*put = room;
 	return D1_OK;
 }
 

@@ -357,6 +357,41 @@ d1_err_t d1_uart_rx_ready(struct d1_uart *u, bool *ready);
 d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room);
 
 /**
+ * @brief Byte mode, bulk receive: take up to @p len good received bytes now,
+ *        never waiting. On the DW UART with FIFOs on and no line error
+ *        anywhere in the RX FIFO: one RFL read, one LSR read, then one RBR
+ *        read per byte (at most fifo_depth). Otherwise, as d1_uart_getc()
+ *        per character: LSR then RBR, a character with a parity or framing
+ *        error or a break read, counted and discarded (at most
+ *        fifo_depth + 1 characters per call). One critical section.
+ * @param u   Initialised handle, not in ring mode.
+ * @param buf Destination; NULL only with @p len 0.
+ * @param len Room in @p buf; 0 reads no register.
+ * @param got Receives the number of bytes stored, 0..len (0: none waiting).
+ * @return D1_OK; D1_EINVAL for NULL arguments or an uninitialised handle;
+ *         D1_ESTATE in ring mode or when the line is unusable (file
+ *         comment). Nothing read on error.
+ */
+d1_err_t d1_uart_getn(struct d1_uart *u, uint8_t *buf, uint32_t len, uint32_t *got);
+
+/**
+ * @brief Bulk transmit, never waiting: write as many of @p len bytes as the
+ *        transmitter has room for now. DW UART with FIFOs on: one TFL read,
+ *        room = fifo_depth - TFL; otherwise LSR.THRE (with FIFOs on, THRE
+ *        means the FIFO is empty: fifo_depth bytes; FIFOs off: one byte).
+ *        Then one THR write per byte. The room check and the writes are one
+ *        critical section against d1_uart_isr(), as d1_uart_putc().
+ * @param u   Initialised handle (either mode, as d1_uart_putc()).
+ * @param buf Bytes; NULL only with @p len 0.
+ * @param len Number of bytes; 0 touches no register.
+ * @param put Receives the number written, 0..len.
+ * @return D1_OK; D1_EINVAL for NULL arguments or an uninitialised handle;
+ *         D1_ESTATE when the line is unusable (file comment). Nothing
+ *         written on error.
+ */
+d1_err_t d1_uart_putn(struct d1_uart *u, const uint8_t *buf, uint32_t len, uint32_t *put);
+
+/**
  * @brief Queue bytes for interrupt-driven transmission. Never blocks.
  *
  * Copies as many bytes as fit into the TX ring and, if the TX-empty

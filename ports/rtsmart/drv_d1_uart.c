@@ -13,10 +13,11 @@
  * uses) on one D1 UART through the library's d1_uart and d1_ccu drivers:
  * bus gate and reset and the UART's input clock from the CCU driver, baud
  * and framing from d1_uart_configure(), receive by interrupt through the
- * library's byte mode (d1_uart_irq_poll(), d1_uart_rx_ready(),
- * d1_uart_getc()) straight into the framework's RX ring, with no ring of
- * the library's in between; transmit polled (d1_uart_putc(), bounded by
- * real time). Optionally the console.
+ * library's byte mode (d1_uart_irq_poll(), then whole bursts with
+ * d1_uart_getn(): the FIFO level and LSR once, RBR per byte) straight into
+ * the framework's RX ring, with no ring of the library's in between;
+ * transmit polled (d1_uart_putn() while the FIFO has room, d1_uart_putc()'s
+ * wait, bounded by real time, when it has none). Optionally the console.
  *
  * Not done here: pin multiplexing (the library has no GPIO driver). The
  * UART's pins must be muxed by the boot firmware (U-Boot does it for the
@@ -70,7 +71,6 @@
 
 #define D1_RT_UART_MAP_SIZE 0x400u
 #define D1_RT_CCU_MAP_SIZE  0x1000u
-#define D1_RT_UART_FIFO     64u /* D1 DW UART FIFO depth (docs/uart-and-plic.md) */
 #define D1_RT_UART_IRQ      ((int)D1_IRQ_UART(D1_RT_UART_N))
 
 struct d1_rt_uart
@@ -85,31 +85,60 @@ struct d1_rt_uart
 
 static struct d1_rt_uart d1_uart_dev;
 
-/* Move every good byte the hardware FIFO holds into the framework's RX
- * ring (bad ones are counted and dropped by d1_uart_rx_ready(); what does
- * not fit is read all the same, so the level interrupt drops, and counted
- * in fw_dropped); returns the bytes moved. At most a FIFO's worth plus one
- * per call, as the library's own RX loops: a stuck LSR.DR must not hold the
- * CPU for ever (a cause still pending keeps the level line high). */
+/* Move the good bytes the hardware FIFO holds, at most a FIFO's worth,
+ * into the framework's RX ring (bad ones are counted and dropped by
+ * d1_uart_getn(); what does not fit is read all the same, so the level
+ * interrupt drops, and counted in fw_dropped); returns the bytes moved.
+ * Bounded as the library's own RX loops: what arrives meanwhile keeps the
+ * level line high and is read on the next entry. */
 static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
 {
     struct rt_serial_rx_fifo *rx = (struct rt_serial_rx_fifo *)d->parent.serial_rx;
-    rt_size_t moved = 0;
-    bool ready = false;
-    uint8_t b;
+    rt_uint8_t b[D1_UART_FIFO_DEPTH];
+    uint32_t got = 0u;
+    rt_size_t moved = 0u;
 
-    for (rt_uint32_t k = 0u; k <= D1_RT_UART_FIFO && d1_uart_rx_ready(&d->u, &ready) == D1_OK &&
-                             ready && d1_uart_getc(&d->u, &b) == D1_OK;
-         k++)
+    if (d1_uart_getn(&d->u, b, (uint32_t)sizeof(b), &got) != D1_OK)
     {
-        if (rx == RT_NULL || rt_ringbuffer_putchar(&rx->rb, b) == 0u)
-        {
-            d->fw_dropped++;
-            continue;
-        }
-        moved++;
+        return 0u;
     }
+    if (rx != RT_NULL)
+    {
+        moved = rt_ringbuffer_put(&rx->rb, b, (rt_uint32_t)got);
+    }
+    d->fw_dropped += (rt_uint32_t)(got - moved);
     return moved;
+}
+
+/* Send @p n bytes, polled: d1_uart_putn() writes what the FIFO has room for
+ * (its level once, THR per byte); when it has none, d1_uart_putc() waits,
+ * bounded by real time, for room for one. Returns the bytes sent; fewer
+ * than @p n only when the transmitter stayed stuck past that bound. */
+static rt_size_t d1_rt_uart_put(struct d1_rt_uart *d, const rt_uint8_t *p, rt_size_t n)
+{
+    rt_size_t done = 0u;
+
+    while (done < n)
+    {
+        uint32_t put = 0u;
+        rt_size_t left = n - done;
+
+        if (d1_uart_putn(&d->u, p + done, left > UINT32_MAX ? UINT32_MAX : (uint32_t)left, &put) !=
+            D1_OK)
+        {
+            break;
+        }
+        if (put == 0u)
+        {
+            if (d1_uart_putc(&d->u, p[done]) != D1_OK)
+            {
+                break;
+            }
+            put = 1u;
+        }
+        done += put;
+    }
+    return done;
 }
 
 static rt_err_t d1_rt_uart_configure(struct rt_serial_device *serial, struct serial_configure *cfg)
@@ -244,27 +273,24 @@ static rt_size_t d1_rt_uart_transmit(struct rt_serial_device *serial, rt_uint8_t
     struct d1_rt_uart *d = (struct d1_rt_uart *)serial;
     struct rt_serial_tx_fifo *fifo = (struct rt_serial_tx_fifo *)serial->serial_tx;
     rt_size_t sent = 0;
-    rt_uint8_t ch;
 
     if (tx_flag == RT_SERIAL_TX_NON_BLOCKING && fifo != RT_NULL)
     {
+        rt_uint8_t chunk[D1_UART_FIFO_DEPTH];
         bool ok = true;
 
         for (;;)
         {
             rt_base_t level;
+            rt_size_t n;
 
-            while (rt_ringbuffer_getchar(&fifo->rb, &ch) == 1)
+            while ((n = rt_ringbuffer_get(&fifo->rb, chunk, (rt_uint32_t)sizeof(chunk))) != 0u)
             {
-                ok = ok && d1_uart_putc(&d->u, ch) == D1_OK;
-                if (ok)
-                {
-                    sent++;
-                }
-                else
-                {
-                    d->tx_dropped++;
-                }
+                rt_size_t done = ok ? d1_rt_uart_put(d, chunk, n) : 0u;
+
+                ok = done == n;
+                sent += done;
+                d->tx_dropped += (rt_uint32_t)(n - done);
             }
             /* TX_DONE is written for interrupt context: its "ring empty"
              * check and its clearing of activated must not be split by a
@@ -281,10 +307,7 @@ static rt_size_t d1_rt_uart_transmit(struct rt_serial_device *serial, rt_uint8_t
             rt_hw_interrupt_enable(level);
         }
     }
-    while (sent < size && d1_uart_putc(&d->u, buf[sent]) == D1_OK)
-    {
-        sent++;
-    }
+    sent = d1_rt_uart_put(d, buf, size);
     d->tx_dropped += (rt_uint32_t)(size - sent);
     rt_hw_serial_isr(serial, RT_SERIAL_EVENT_TX_DONE);
     return sent;
@@ -362,7 +385,7 @@ int d1_rt_uart_init(void)
     }
     if (err == D1_OK)
     {
-        err = d1_uart_init(&d->u, base, 2u, clk, D1_RT_UART_FIFO);
+        err = d1_uart_init(&d->u, base, 2u, clk, D1_UART_FIFO_DEPTH);
     }
     if (err != D1_OK)
     {

@@ -562,6 +562,26 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (err != D1_OK) {
 				break;
 			}
+			if ((fz_u8(&in) & 1u) != 0u) { /* the bulk calls (NuttX recvbuf/sendbuf) */
+				uint8_t b[80];
+				uint32_t len = fz_u8(&in) % (uint32_t)(sizeof(b) + 1u);
+				uint32_t n = UINT32_MAX;
+				uint64_t ovf = um.tx_overflow;
+
+				fz_begin("d1_uart_getn");
+				err = d1_uart_getn(p, b, len, &n);
+				after(valid, err, 0u, 0u);
+				fz_check_no_write();
+				FZ_CHECK(err != D1_OK || n <= len, "getn(%u) returned %u", len, n);
+				len = fz_u8(&in) % (uint32_t)(sizeof(b) + 1u);
+				memset(b, 'u', sizeof(b));
+				fz_begin("d1_uart_putn");
+				err = d1_uart_putn(p, b, len, &n);
+				after(valid, err, 0u, 0u);
+				FZ_CHECK(err != D1_OK || n <= len, "putn(%u) returned %u", len, n);
+				FZ_CHECK(um.tx_overflow == ovf, "putn wrote into a full TX FIFO");
+				break;
+			}
 			for (unsigned k = 0; k <= h.depth; k++) {
 				fz_begin("d1_uart_rx_ready");
 				err = d1_uart_rx_ready(p, &ok);

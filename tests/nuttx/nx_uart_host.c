@@ -11,6 +11,7 @@
  */
 #include "nx_uart_host.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include <nuttx/arch.h>
@@ -92,27 +93,71 @@ static sbuf_size_t next(const struct uart_buffer_s *b, sbuf_size_t i)
 	return (sbuf_size_t)((i + 1) % b->size);
 }
 
+/* Room for the next contiguous run of bytes at the head of @p b (one slot
+ * stays free: head == tail means empty). */
+static sbuf_size_t run_in(const struct uart_buffer_s *b)
+{
+	if (b->tail > b->head) {
+		return (sbuf_size_t)(b->tail - b->head - 1);
+	}
+	return (sbuf_size_t)(b->size - b->head - (b->tail == 0 ? 1 : 0));
+}
+
+/* With recvbuf (the lower half moves bursts), one call per contiguous run
+ * of free buffer while rxavailable(); otherwise one receive() per byte.
+ * A byte with no room is read and dropped, as NuttX's loop does. */
 void uart_recvchars(uart_dev_t *dev)
 {
 	struct uart_buffer_s *rb = &dev->recv;
 	unsigned int status;
 
 	nx_uart.recvchars_calls++;
-	while (next(rb, rb->head) != rb->tail && dev->ops->rxavailable(dev)) {
+	for (unsigned k = 0; k < 4096u && dev->ops->rxavailable(dev); k++) {
+		bool full = next(rb, rb->head) == rb->tail;
+
+		if (dev->ops->recvbuf != NULL) {
+			char dump;
+			sbuf_size_t n = full ? 1 : run_in(rb);
+			ssize_t got = dev->ops->recvbuf(dev, full ? &dump : &rb->buffer[rb->head],
+			                                (size_t)n);
+
+			assert(got >= 0 && got <= n);
+			if (full) {
+				nx_uart.rx_dropped += (unsigned)got;
+			} else {
+				rb->head = (sbuf_size_t)((rb->head + got) % rb->size);
+			}
+			continue;
+		}
 		int ch = dev->ops->receive(dev, &status);
 
+		nx_uart.bad_status += status != 0u ? 1u : 0u;
+		if (full) {
+			nx_uart.rx_dropped++;
+			continue;
+		}
 		rb->buffer[rb->head] = (char)ch;
 		rb->head = next(rb, rb->head);
-		nx_uart.bad_status += status != 0u ? 1u : 0u;
 	}
 }
 
+/* With sendbuf, one call per contiguous run of queued bytes while
+ * txready(); otherwise one send() per byte. */
 void uart_xmitchars(uart_dev_t *dev)
 {
 	struct uart_buffer_s *xb = &dev->xmit;
 
 	nx_uart.xmitchars_calls++;
 	while (xb->head != xb->tail && dev->ops->txready(dev)) {
+		if (dev->ops->sendbuf != NULL) {
+			sbuf_size_t n = xb->tail < xb->head ? (sbuf_size_t)(xb->head - xb->tail)
+			                                    : (sbuf_size_t)(xb->size - xb->tail);
+			ssize_t put = dev->ops->sendbuf(dev, &xb->buffer[xb->tail], (size_t)n);
+
+			assert(put >= 0 && put <= n);
+			xb->tail = (sbuf_size_t)((xb->tail + put) % xb->size);
+			continue;
+		}
 		dev->ops->send(dev, (unsigned char)xb->buffer[xb->tail]);
 		xb->tail = next(xb, xb->tail);
 	}

@@ -22,6 +22,7 @@ struct nx_uart_host {
 	uart_dev_t *dev;
 	unsigned recvchars_calls, xmitchars_calls;
 	unsigned bad_status; /* receive() calls with status != 0 */
+	unsigned rx_dropped; /* bytes read with the receive buffer full (dropped, as NuttX does) */
 };
 
 extern struct nx_uart_host nx_uart;

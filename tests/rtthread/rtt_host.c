@@ -690,6 +690,26 @@ rt_size_t rt_ringbuffer_getchar(struct rt_ringbuffer *rb, rt_uint8_t *ch)
 	return 1;
 }
 
+/* The bulk pair, as RT-Thread's: as many bytes as fit (put) or are there
+ * (get), in order; the count moved. */
+rt_size_t rt_ringbuffer_put(struct rt_ringbuffer *rb, const rt_uint8_t *ptr, rt_uint32_t length)
+{
+	rt_size_t n = 0;
+
+	while (n < length && rt_ringbuffer_putchar(rb, ptr[n]) == 1u)
+		n++;
+	return n;
+}
+
+rt_size_t rt_ringbuffer_get(struct rt_ringbuffer *rb, rt_uint8_t *ptr, rt_uint32_t length)
+{
+	rt_size_t n = 0;
+
+	while (n < length && rt_ringbuffer_getchar(rb, &ptr[n]) == 1u)
+		n++;
+	return n;
+}
+
 /* ---- serial V2 framework: registration and the ISR events ---- */
 
 unsigned rtt_host_serial_events[8];

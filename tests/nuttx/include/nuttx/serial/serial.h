@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 typedef int16_t sbuf_size_t;
 
@@ -36,6 +37,9 @@ struct uart_ops_s {
 	void (*txint)(struct uart_dev_s *dev, bool enable);
 	bool (*txready)(struct uart_dev_s *dev);
 	bool (*txempty)(struct uart_dev_s *dev);
+	int (*release)(struct uart_dev_s *dev);
+	ssize_t (*recvbuf)(struct uart_dev_s *dev, void *buf, size_t len);
+	ssize_t (*sendbuf)(struct uart_dev_s *dev, const void *buf, size_t len);
 };
 
 struct uart_dev_s {
