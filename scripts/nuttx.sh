@@ -14,6 +14,9 @@
 #   tickless     D1LIB_ONESHOT + SCHED_TICKLESS, ostest (RR_INTERVAL=0) + d1bench
 #   plic         D1LIB_PLIC, ostest + d1bench
 #   probe        the tick path counted by instret, the chip's and the library's
+#   uart         d1uart rx/tx 4096 through the console, with the bulk UART path
+#                (D1LIB_UART0_BULK) and without: instructions and UART register
+#                accesses per byte, side by side (instret; the emulator's trace)
 #   combos       TIMER x WATCHDOG x SERIAL x SCHED_TICKLESS: 16 builds, each
 #                warning-free in the port's files, each booted
 #   cmake        the board's CMake build (with the chip CMakeLists.txt the
@@ -42,12 +45,12 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--summary) summary=$2; shift 2 ;;
 	--logs) logs=$2; shift 2 ;;
-	-h | --help) sed -n '4,33p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "nuttx: unknown option $1 (see --help)" >&2; exit 2 ;;
 	*) images+=("$1"); shift ;;
 	esac
 done
-all=(stock default bench tickless plic probe combos cmake nxstyle sizes)
+all=(stock default bench tickless plic probe uart combos cmake nxstyle sizes)
 [ ${#images[@]} -gt 0 ] || images=("${all[@]}")
 for i in "${images[@]}"; do
 	case " ${all[*]} " in *" $i "*) ;; *) echo "nuttx: unknown image '$i' (expected: ${all[*]})" >&2; exit 2 ;; esac
@@ -169,6 +172,18 @@ build() {
 	cp "$B/nuttx/nuttx" "$B/nuttx/nuttx.map" "$B/nuttx/.config" "$dir.tmp/" &&
 		cp "$log" "$dir.tmp/build.log" && rm -rf "$dir" && mv "$dir.tmp" "$dir" || return 1
 	echo "$dir"
+}
+
+# The UART path per byte, bulk (recvbuf/sendbuf) against per-byte calls,
+# measured in the same run (docs/nuttx.md "UART cost per byte").
+uart_cost() {
+	local db dy vb vy
+	db=$(build uart-bulk "$board" --enable CONFIG_D1LIB_UART_COST) &&
+		dy=$(build uart-byte "$board" --enable CONFIG_D1LIB_UART_COST --disable CONFIG_D1LIB_UART0_BULK) ||
+		{ result "uart build FAIL"; return; }
+	vb=$(boot uart "$db" uart-bulk) || { result "uart FAIL (bulk: ${vb//$'\n'/ })"; return; }
+	vy=$(boot uart "$dy" uart-byte) || { result "uart FAIL (per-byte: ${vy//$'\n'/ })"; return; }
+	result "uart ok (bulk: $vb; per-byte calls: $vy; instruction counts under -icount)"
 }
 
 # port_warnings LOG: the compiler warnings from the port's and library's
@@ -351,6 +366,7 @@ for i in "${images[@]}"; do
 		--enable CONFIG_SCHED_TICKLESS --set-val CONFIG_RR_INTERVAL 0 ;;
 	plic) image plic plic "$board" $bench_on $apps_on --enable CONFIG_D1LIB_PLIC ;;
 	probe) probe ;;
+	uart) uart_cost ;;
 	combos) combos ;;
 	cmake) cmake_image ;;
 	nxstyle) nxstyle ;;

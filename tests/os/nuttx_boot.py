@@ -20,6 +20,11 @@ KIND says which checks apply (scripts/nuttx.sh builds each image):
             (round-robin off in this image: CONFIG_RR_INTERVAL=0) and d1bench
   plic      D1LIB_PLIC: boot, ostest status 0, d1bench
   probe     D1LIB_TICK_PROBE: the tick path's instret count at boot
+  uart      D1LIB_UART_COST (d1uart): N bytes in and N bytes out through
+            the console's serial path, every byte checked; the instructions
+            per byte the app counts, and the UART's register accesses per
+            byte counted in the emulator's trace of its MMIO (a -trace of
+            memory_region_ops_*, between the app's marker lines)
   combo     an option combination (--options TIMER,WATCHDOG,SERIAL,TICKLESS as
             y/n): with SERIAL it reaches nsh> and /dev matches the options;
             without, it prints the watchdog report and nothing fails
@@ -31,6 +36,7 @@ import argparse
 import json
 import os
 import re
+import subprocess
 import sys
 import tempfile
 
@@ -206,6 +212,101 @@ def check_probe(con, c):
     return lo
 
 
+UART0 = (0x02500000, 0x02500400)  # docs/hardware-facts.md, memory map
+UART_N = 4096
+MMIO_RX = re.compile(r"memory_region_ops_(read|write) cpu \d+ mr 0x[0-9a-f]+ addr 0x([0-9a-f]+) "
+                     r"value 0x([0-9a-f]+) size \d+")
+
+
+def uart_pattern(n):
+    """The bytes d1uart_main.c sends and expects: 33 + (7 i + 13) mod 94."""
+    return bytes(33 + (7 * i + 13) % 94 for i in range(n))
+
+
+def fnv1a(data):
+    h = 2166136261
+    for b in data:
+        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def uart_trace(path):
+    """UART0's accesses in QEMU's trace, in order: (is_write, offset, value)."""
+    out = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = MMIO_RX.search(line)
+            if m:
+                a = int(m.group(2), 16)
+                if UART0[0] <= a < UART0[1]:
+                    out.append((m.group(1) == "write", a - UART0[0], int(m.group(3), 16)))
+    return out
+
+
+def find_thr(acc, text, start=0):
+    """Index range in @acc of the THR writes (offset 0) that spell @text,
+    searching from access @start; None if absent."""
+    idx = [i for i in range(start, len(acc)) if acc[i][0] and acc[i][1] == 0]
+    vals = bytes(acc[i][2] & 0xFF for i in idx)
+    k = vals.find(text)
+    if k < 0:
+        return None
+    return idx[k], idx[k + len(text) - 1]
+
+
+def check_uart(con, c, qlog, n=UART_N):
+    """d1uart rx and tx; returns {dir: (instructions per byte, accesses per byte)}."""
+    res = {}
+    pat = uart_pattern(n)
+    for d in ("rx", "tx"):
+        start = len(con.buf)
+        con.pos = start
+        con.send(f"d1uart {d} {n}")
+        try:
+            con.expect(rf"d1uart: {d} ready {n}\r?\n", 30)
+            if d == "rx":
+                con.proc.stdin.write(pat)
+                con.proc.stdin.flush()
+            m = con.expect(rf"d1uart: {d} bytes={n} window=(\d+) other=(\d+) idle_other=(\d+) "
+                           rf"idle_window=(\d+) per_byte=([0-9.]+) hash=([0-9a-f]+)\r?\n", 120)
+            con.expect(PROMPT, 30)
+        except oscon.Timeout as e:
+            c.ok(False, f"d1uart {d} {n} reports ({e})")
+            return None
+        got = int(m.group(6), 16)
+        c.ok(got == fnv1a(pat), f"d1uart {d}: the {n} bytes {'received' if d == 'rx' else 'sent'} "
+             f"hash {got:08x} (expected {fnv1a(pat):08x})")
+        w, o, io, iw = (int(x) for x in m.group(1, 2, 3, 4))
+        c.ok(o > io * w // iw, f"d1uart {d}: {o} instructions outside the spinner in a window of "
+             f"{w}, against {io * w // iw} for the tick alone")
+        if d == "tx":
+            c.ok(pat in con.buf[start:], f"d1uart tx: the {n} bytes arrived on the line intact")
+        res[d] = [float(m.group(5))]
+    con.proc.terminate()  # SIGTERM: QEMU exits cleanly and its log is complete
+    try:
+        con.proc.wait(20)
+    except subprocess.TimeoutExpired:
+        pass
+    con.close()
+    acc = uart_trace(qlog)
+    # rx: from the ready line's end to the result line's start: the bytes
+    # received and whatever the ready line's tail left (a TX-empty
+    # interrupt); tx: from the first payload byte written to the last.
+    r0 = find_thr(acc, f"rx ready {n}".encode())
+    r1 = find_thr(acc, b"d1uart: rx bytes=", r0[1] if r0 else 0)
+    t = find_thr(acc, pat)
+    if not c.ok(r0 and r1 and t, "the trace holds both windows' marker and payload writes"):
+        return None
+    lf = find_thr(acc, b"\n", r0[1])
+    rx_n = r1[0] - lf[1] - 1
+    tx_n = t[1] - t[0] + 1
+    res["rx"].append(rx_n / n)
+    res["tx"].append(tx_n / n)
+    c.ok(rx_n >= n and tx_n >= n, f"UART accesses: rx {rx_n}, tx {tx_n} for {n} bytes each "
+         "(at least one per byte)")
+    return res
+
+
 def check_combo(con, c, opts):
     timer, wdt, serial, tickless = (o == "y" for o in opts)
     if not serial:
@@ -229,7 +330,8 @@ def check_combo(con, c, opts):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("kind", choices=["stock", "default", "bench", "tickless", "plic", "probe", "combo"])
+    ap.add_argument("kind", choices=["stock", "default", "bench", "tickless", "plic", "probe", "combo",
+                                     "uart"])
     ap.add_argument("elf")
     ap.add_argument("--log", help="serial transcript file")
     ap.add_argument("--options", default="y,y,y,n", help="combo: TIMER,WATCHDOG,SERIAL,TICKLESS")
@@ -241,6 +343,8 @@ def main():
     extra = ["-m", "512M"]
     if a.kind == "default":
         extra += ["-d", "cpu_reset,guest_errors", "-D", qlog]
+    elif a.kind == "uart":
+        extra += ["-trace", "memory_region_ops_*", "-D", qlog]
     verdict = ""
     with oscon.Console(oscon.d1_cmd(a.elf, extra=extra), log=a.log) as con:
         if a.kind == "stock":
@@ -276,6 +380,12 @@ def main():
             verdict = f"tick path {lo} instructions" if lo is not None else "no probe line"
         elif a.kind == "combo":
             verdict = check_combo(con, c, a.options.split(","))
+        elif a.kind == "uart" and boot(con, c):
+            r = check_uart(con, c, qlog)
+            verdict = ("no figures" if r is None else
+                       "rx %.2f instructions, %.3f UART accesses per byte; "
+                       "tx %.2f instructions, %.3f UART accesses per byte" %
+                       (r["rx"][0], r["rx"][1], r["tx"][0], r["tx"][1]))
     os.unlink(qlog)
     print(f"VERDICT: {a.kind} {'ok' if not c.failed else 'FAIL'}: {verdict}")
     return 1 if c.failed else 0
