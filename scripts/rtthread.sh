@@ -8,8 +8,7 @@
 #
 # --smart: the Smart images instead (RT_USING_SMART, RT-Smart's user
 # processes): smart-stock, smart-A, smart-B, built with the musl toolchain
-# (scripts/os/toolchain-musl.sh); smart-B also carries the user-process
-# bench in a romfs mounted at /; the summary line starts "rtsmart: ".
+# (scripts/os/toolchain-musl.sh); the summary line starts "rtsmart: ".
 #
 # 1. the RT-Thread tree: scripts/os/tree.sh rt-thread (D1_RTT_DIR, or the
 #    pinned tarball in D1_OS_TARBALLS); none -> skip, exit 3;
@@ -17,7 +16,7 @@
 #    --smart the musl one, scripts/os/toolchain-musl.sh);
 # 3. RT-Thread's tools/file_check.py on every ports/rtsmart/*.c|*.h (run by
 #    Debian's /usr/bin/python3 with python3-yaml, -chardet, -click);
-# 4. per image (stock, A, B) a copy of the tree under
+# 4. per image (stock, A, A-bytes, B) a copy of the tree under
 #    $D1_CACHE/rtthread-build/<image>/ (re-copied only when the tree, the
 #    patch or this script changed; scons's products are kept, so a second
 #    run only relinks what changed), the patches in ports/rtsmart/patches
@@ -45,7 +44,7 @@ cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 jobs=${D1_JOBS:-2}
 summary_file=""
 logs=""
-images=(stock A B)
+images=(stock A A-bytes B)
 smart=0
 stage=rtthread
 while [ $# -gt 0 ]; do

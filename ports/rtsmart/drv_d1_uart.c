@@ -98,10 +98,20 @@ static rt_size_t d1_rt_uart_drain_rx(struct d1_rt_uart *d)
     uint32_t got = 0u;
     rt_size_t moved = 0u;
 
+#ifdef BSP_D1_UART_PER_BYTE
+    bool ready = false;
+
+    while (got < (uint32_t)sizeof(b) && d1_uart_rx_ready(&d->u, &ready) == D1_OK && ready &&
+           d1_uart_getc(&d->u, &b[got]) == D1_OK)
+    {
+        got++;
+    }
+#else
     if (d1_uart_getn(&d->u, b, (uint32_t)sizeof(b), &got) != D1_OK)
     {
         return 0u;
     }
+#endif
     if (rx != RT_NULL)
     {
         moved = rt_ringbuffer_put(&rx->rb, b, (rt_uint32_t)got);
@@ -123,11 +133,15 @@ static rt_size_t d1_rt_uart_put(struct d1_rt_uart *d, const rt_uint8_t *p, rt_si
         uint32_t put = 0u;
         rt_size_t left = n - done;
 
+#ifdef BSP_D1_UART_PER_BYTE
+        (void)left;
+#else
         if (d1_uart_putn(&d->u, p + done, left > UINT32_MAX ? UINT32_MAX : (uint32_t)left, &put) !=
             D1_OK)
         {
             break;
         }
+#endif
         if (put == 0u)
         {
             if (d1_uart_putc(&d->u, p[done]) != D1_OK)

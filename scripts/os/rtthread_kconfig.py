@@ -31,7 +31,11 @@ PORT = {"BSP_USING_D1DRIVERS": "y", "BSP_USING_D1_PLIC": "y",
 IMAGES = {
     "stock": dict(BASE),
     # A: the devices (hwtimer on Timer0; it selects ENABLE_FPU)
-    "A": {**BASE, **PORT, "BSP_USING_D1_HWTIMER": "y", "BSP_D1_HWTIMER_TIMER0": "y"},
+    "A": {**BASE, **PORT, "BSP_USING_D1_HWTIMER": "y", "BSP_D1_HWTIMER_TIMER0": "y",
+          "BSP_USING_D1_UART_COST": "y"},
+    # A-bytes: A with the per-byte UART calls, for d1ucost's side-by-side figure
+    "A-bytes": {**BASE, **PORT, "BSP_USING_D1_HWTIMER": "y", "BSP_D1_HWTIMER_TIMER0": "y",
+                "BSP_USING_D1_UART_COST": "y", "BSP_D1_UART_PER_BYTE": "y"},
     # B: d1bench on Timer0 instead of the hwtimer (ENABLE_FPU as in A)
     "B": {**BASE, **PORT, "BSP_USING_D1_BENCH": "y", "BSP_D1_BENCH_TIMER0": "y",
           "ENABLE_FPU": "y"},
@@ -48,7 +52,7 @@ for _img in ("stock", "A", "B"):
 def main():
     if len(sys.argv) != 5 or sys.argv[4] not in IMAGES:
         sys.exit("usage: rtthread_kconfig.py RTT_ROOT BASE_CONFIG OUT_CONFIG "
-                 "stock|A|B|smart-stock|smart-A|smart-B")
+                 "|".join(IMAGES))
     rtt, base, out, image = sys.argv[1:]
     os.environ["RTT_ROOT"] = rtt
     os.environ["BSP_ROOT"] = os.getcwd()

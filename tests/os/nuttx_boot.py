@@ -212,52 +212,13 @@ def check_probe(con, c):
     return lo
 
 
-UART0 = (0x02500000, 0x02500400)  # docs/hardware-facts.md, memory map
 UART_N = 4096
-MMIO_RX = re.compile(r"memory_region_ops_(read|write) cpu \d+ mr 0x[0-9a-f]+ addr 0x([0-9a-f]+) "
-                     r"value 0x([0-9a-f]+) size \d+")
-
-
-def uart_pattern(n):
-    """The bytes d1uart_main.c sends and expects: 33 + (7 i + 13) mod 94."""
-    return bytes(33 + (7 * i + 13) % 94 for i in range(n))
-
-
-def fnv1a(data):
-    h = 2166136261
-    for b in data:
-        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
-    return h
-
-
-def uart_trace(path):
-    """UART0's accesses in QEMU's trace, in order: (is_write, offset, value)."""
-    out = []
-    with open(path, errors="replace") as f:
-        for line in f:
-            m = MMIO_RX.search(line)
-            if m:
-                a = int(m.group(2), 16)
-                if UART0[0] <= a < UART0[1]:
-                    out.append((m.group(1) == "write", a - UART0[0], int(m.group(3), 16)))
-    return out
-
-
-def find_thr(acc, text, start=0):
-    """Index range in @acc of the THR writes (offset 0) that spell @text,
-    searching from access @start; None if absent."""
-    idx = [i for i in range(start, len(acc)) if acc[i][0] and acc[i][1] == 0]
-    vals = bytes(acc[i][2] & 0xFF for i in idx)
-    k = vals.find(text)
-    if k < 0:
-        return None
-    return idx[k], idx[k + len(text) - 1]
 
 
 def check_uart(con, c, qlog, n=UART_N):
     """d1uart rx and tx; returns {dir: (instructions per byte, accesses per byte)}."""
     res = {}
-    pat = uart_pattern(n)
+    pat = oscon.uart_pattern(n)
     for d in ("rx", "tx"):
         start = len(con.buf)
         con.pos = start
@@ -274,8 +235,8 @@ def check_uart(con, c, qlog, n=UART_N):
             c.ok(False, f"d1uart {d} {n} reports ({e})")
             return None
         got = int(m.group(6), 16)
-        c.ok(got == fnv1a(pat), f"d1uart {d}: the {n} bytes {'received' if d == 'rx' else 'sent'} "
-             f"hash {got:08x} (expected {fnv1a(pat):08x})")
+        c.ok(got == oscon.fnv1a(pat), f"d1uart {d}: the {n} bytes {'received' if d == 'rx' else 'sent'} "
+             f"hash {got:08x} (expected {oscon.fnv1a(pat):08x})")
         w, o, io, iw = (int(x) for x in m.group(1, 2, 3, 4))
         c.ok(o > io * w // iw, f"d1uart {d}: {o} instructions outside the spinner in a window of "
              f"{w}, against {io * w // iw} for the tick alone")
@@ -288,16 +249,16 @@ def check_uart(con, c, qlog, n=UART_N):
     except subprocess.TimeoutExpired:
         pass
     con.close()
-    acc = uart_trace(qlog)
+    acc = oscon.uart_trace(qlog)
     # rx: from the ready line's end to the result line's start: the bytes
     # received and whatever the ready line's tail left (a TX-empty
     # interrupt); tx: from the first payload byte written to the last.
-    r0 = find_thr(acc, f"rx ready {n}".encode())
-    r1 = find_thr(acc, b"d1uart: rx bytes=", r0[1] if r0 else 0)
-    t = find_thr(acc, pat)
+    r0 = oscon.find_thr(acc, f"rx ready {n}".encode())
+    r1 = oscon.find_thr(acc, b"d1uart: rx bytes=", r0[1] if r0 else 0)
+    t = oscon.find_thr(acc, pat)
     if not c.ok(r0 and r1 and t, "the trace holds both windows' marker and payload writes"):
         return None
-    lf = find_thr(acc, b"\n", r0[1])
+    lf = oscon.find_thr(acc, b"\n", r0[1])
     rx_n = r1[0] - lf[1] - 1
     tx_n = t[1] - t[0] + 1
     res["rx"].append(rx_n / n)

@@ -129,3 +129,46 @@ def d1_cmd(kernel, icount=emu_common.ICOUNT, extra=()):
     """The emulated D1's command line for @kernel (an ELF started by
     OpenSBI in S-mode), as the library's own emulator tests use it."""
     return emu_common.d1_cmd(kernel, icount=icount, extra=extra)
+
+
+# ---- UART cost measurements (nuttx_boot.py uart, rtthread_boot.py A) ----
+
+UART0 = (0x02500000, 0x02500400)  # docs/hardware-facts.md, memory map
+MMIO_RX = re.compile(r"memory_region_ops_(read|write) cpu \d+ mr 0x[0-9a-f]+ addr 0x([0-9a-f]+) "
+                     r"value 0x([0-9a-f]+) size \d+")
+
+
+def uart_pattern(n):
+    """The bytes d1uart_main.c sends and expects: 33 + (7 i + 13) mod 94."""
+    return bytes(33 + (7 * i + 13) % 94 for i in range(n))
+
+
+def fnv1a(data):
+    h = 2166136261
+    for b in data:
+        h = ((h ^ b) * 16777619) & 0xFFFFFFFF
+    return h
+
+
+def uart_trace(path):
+    """UART0's accesses in QEMU's trace, in order: (is_write, offset, value)."""
+    out = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            m = MMIO_RX.search(line)
+            if m:
+                a = int(m.group(2), 16)
+                if UART0[0] <= a < UART0[1]:
+                    out.append((m.group(1) == "write", a - UART0[0], int(m.group(3), 16)))
+    return out
+
+
+def find_thr(acc, text, start=0):
+    """Index range in @acc of the THR writes (offset 0) that spell @text,
+    searching from access @start; None if absent."""
+    idx = [i for i in range(start, len(acc)) if acc[i][0] and acc[i][1] == 0]
+    vals = bytes(acc[i][2] & 0xFF for i in idx)
+    k = vals.find(text)
+    if k < 0:
+        return None
+    return idx[k], idx[k + len(text) - 1]

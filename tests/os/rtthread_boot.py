@@ -3,7 +3,7 @@
 """Boot the RT-Thread D1 images of scripts/rtthread.sh on the emulated D1
 and check what RT-Thread prints; or print their sizes from the link maps.
 
-  rtthread_boot.py boot stock|A|B|smart-stock|smart-A|smart-B ELF [--logdir DIR]
+  rtthread_boot.py boot stock|A|A-bytes|B|smart-stock|smart-A|smart-B ELF [--logdir DIR]
   rtthread_boot.py sizes --size SIZE_TOOL IMAGE=ELF...
 
 boot: QEMU -M allwinner-d1, -icount shift=0,sleep=off (the time CSR follows
@@ -12,7 +12,10 @@ the instruction count, so the clock figures do not depend on host load),
   stock  boots to "msh />"; `list device` lists devices.
   A      boots to "msh />" with the port's console (d1uart0) and the
          watchdog takeover lines; `list device` shows d1uart0, d1timer0,
-         d1wdt; `d1hwtimer 1000`: 24,000 OSC24M clocks programmed (1 ms at
+         d1wdt; `d1ucost 4096` (not under Smart): the host sends 4,096
+         bytes, the command reads every one (FNV-1a hash) and prints the
+         instructions per byte, the UART register accesses per byte are
+         counted in QEMU's MMIO trace (-trace memory_region_ops_*); `d1hwtimer 1000`: 24,000 OSC24M clocks programmed (1 ms at
          24 MHz) and the interrupt 24,000..24,048 clocks of the time CSR
          after the start (2 us allowed for trap entry and dispatch);
          `d1hwtimer 1`: 24 clocks programmed, the interrupt within 48
@@ -23,6 +26,8 @@ the instruction count, so the clock figures do not depend on host load),
          time the command printed, within that print's 1 ms resolution
          (+50 us for the instructions between the START write and the
          time read).
+  A-bytes  A with BSP_D1_UART_PER_BYTE (the per-byte library calls):
+         `d1ucost 4096` as in A, for the side-by-side figures.
   B      boots; `d1bench 20000`: "irq 20000 samples + 0 missed, wake 20000
          samples + 0 missed"; two JSON lines that json.loads() reads,
          os rtthread, measurements timer-irq and task-wakeup, 20000 samples and 0
@@ -107,10 +112,69 @@ def hwtimer(con, c, us):
     return isr
 
 
+UCOST_N = 4096
+
+
+def ucost(con, c, a, n=UCOST_N):
+    """d1ucost N; returns (instructions per byte, UART accesses per byte) or None.
+    The accesses are counted after QEMU has exited (the caller passes the log)."""
+    pat = oscon.uart_pattern(n)
+    start = len(con.buf)
+    con.pos = start
+    con.send(f"d1ucost {n}")
+    try:
+        con.expect(rf"d1ucost: rx ready {n}\r?\n", 30)
+        con.proc.stdin.write(pat)
+        con.proc.stdin.flush()
+        m = con.expect(rf"d1ucost: rx bytes={n} window=(\d+) other=(\d+) idle_other=(\d+) "
+                       rf"idle_window=(\d+) per_byte=([0-9.]+) hash=([0-9a-f]+)\r?\n", 120)
+        con.expect(PROMPT, 30)
+    except oscon.Timeout as e:
+        c.ok(False, f"{a.image}: d1ucost {n} reports ({e})")
+        return None
+    got = int(m.group(6), 16)
+    c.ok(got == oscon.fnv1a(pat), f"{a.image}: d1ucost: the {n} bytes received hash {got:08x} "
+         f"(expected {oscon.fnv1a(pat):08x})")
+    w, o, io, iw = (int(x) for x in m.group(1, 2, 3, 4))
+    c.ok(o > io * w // iw, f"{a.image}: d1ucost: {o} instructions outside the spinner in a window "
+         f"of {w}, against {io * w // iw} for the tick alone")
+    return float(m.group(5))
+
+
+def ucost_accesses(c, a, n=UCOST_N):
+    """UART accesses per byte between d1ucost's ready and result lines."""
+    acc = oscon.uart_trace(a.qemu_log)
+    r0 = oscon.find_thr(acc, f"rx ready {n}".encode())
+    r1 = oscon.find_thr(acc, b"d1ucost: rx bytes=", r0[1] if r0 else 0)
+    if not c.ok(r0 is not None and r1 is not None, f"{a.image}: the trace holds d1ucost's lines"):
+        return None
+    lf = oscon.find_thr(acc, b"\n", r0[1])
+    k = r1[0] - lf[1] - 1
+    c.ok(k >= n, f"{a.image}: {k} UART accesses for {n} bytes received")
+    return k / n
+
+
+def run_ucost(con, c, a):
+    n = a.image
+    if not boot(con, c, n):
+        return f"{n} boot FAIL"
+    per = ucost(con, c, a)
+    con.proc.terminate()  # SIGTERM: QEMU exits cleanly and its log is complete
+    try:
+        con.proc.wait(20)
+    except subprocess.TimeoutExpired:
+        pass
+    acc = ucost_accesses(c, a)
+    if c.failed or per is None or acc is None:
+        return f"{n} FAIL: " + (c.failed[0] if c.failed else "no figures")
+    return f"{n} (per-byte UART calls) rx {per:.2f} instructions, {acc:.3f} UART accesses per byte"
+
+
 def run_a(con, c, a):
     n = a.image
     if not boot(con, c, n):
         return f"{n} boot FAIL"
+    per = None if n.startswith("smart") else ucost(con, c, a)
     text = con.text
     c.ok(re.search(r"riscv_wdt: kept, \d+ ms, fed every \d+ ms until started", text) is not None,
          f"{n}: watchdog taken over (KEEP) at boot")
@@ -147,6 +211,9 @@ def run_a(con, c, a):
              "+ 50 us allowed)")
         if good:
             wdt = f"wdt reset {d / 1e9:.4f} s after start 2"
+    if per is not None:
+        acc = ucost_accesses(c, a)
+        wdt += f"; rx {per:.2f} instructions, {acc:.3f} UART accesses per byte"
     if c.failed:
         return f"{n} FAIL: " + c.failed[0]
     return (f"{n} boot+devices+hwtimer+wdt ok (1000 us = 24000 clocks, ISR at {isr}; {wdt})")
@@ -195,12 +262,15 @@ def cmd_boot(a):
     a.qemu_log = os.path.join(a.logdir, f"qemu-{a.image}.log")
     if os.path.exists(a.qemu_log):
         os.remove(a.qemu_log)
-    cmd = oscon.d1_cmd(a.elf, extra=["-d", "cpu_reset,guest_errors", "-D", a.qemu_log])
+    extra = ["-d", "cpu_reset,guest_errors", "-D", a.qemu_log]
+    if a.image in ("A", "A-bytes"):
+        extra += ["-trace", "memory_region_ops_*"]  # d1ucost's UART accesses
+    cmd = oscon.d1_cmd(a.elf, extra=extra)
     print("qemu: " + " ".join(cmd), flush=True)
     c = Checks()
     with oscon.Console(cmd, log=os.path.join(a.logdir, f"console-{a.image}.log")) as con:
         kind = a.image.replace("smart-", "")
-        result = {"stock": run_stock, "A": run_a, "B": run_b}[kind](con, c, a)
+        result = {"stock": run_stock, "A": run_a, "A-bytes": run_ucost, "B": run_b}[kind](con, c, a)
     print("RESULT: " + result)
     return 1 if c.failed else 0
 
@@ -282,7 +352,8 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     b = sub.add_parser("boot")
-    b.add_argument("image", choices=["stock", "A", "B", "smart-stock", "smart-A", "smart-B"])
+    b.add_argument("image", choices=["stock", "A", "A-bytes", "B", "smart-stock", "smart-A",
+                                     "smart-B"])
     b.add_argument("elf")
     b.add_argument("--logdir", default=".")
     b.add_argument("--bench-timeout", type=float, default=900)
