@@ -402,6 +402,15 @@ unsigned d1_plic_isr(struct d1_plic *p, const struct d1_plic_entry *table, unsig
 	return dispatch(p, table, lim, stats, id);
 }
 
+d1_err_t d1_plic_read_threshold(uintptr_t base, unsigned context, uint32_t *threshold)
+{
+	if (threshold == NULL || base == 0u || (base & 3u) != 0u || context >= D1_PLIC_CONTEXTS) {
+		return D1_EINVAL;
+	}
+	*threshold = d1_mmio_read32(base + D1_PLIC_THRESHOLD_OFFSET(context));
+	return D1_OK;
+}
+
 d1_err_t d1_plic_set_s_per(uintptr_t base, bool on)
 {
 	uintptr_t a;

@@ -13,16 +13,24 @@
 
 #define NS_PER_S 1000000000ull
 
-/* Linux timer-sun4i.c: after disabling, wait "at least 2 cycles of the timer
- * source clock" before reprogramming. We take D1_TIMER_SYNC_CLOCKS = 3 input
- * clocks (after the prescaler, the longer reading), as Linux's
- * TIMER_SYNC_TICKS does. */
-#define SYNC_CLOCKS D1_TIMER_SYNC_CLOCKS
-/* RELOAD copies INTV into CUR; allow this many input clocks (plus a floor in
- * microseconds) for the load before declaring it stuck (timer.h). */
-#define RELOAD_BUDGET_CLOCKS D1_TIMER_RELOAD_BUDGET_CLOCKS
-#define RELOAD_MIN_US        D1_TIMER_RELOAD_MIN_US
-#define RELOAD_POLL_US       1u
+/* The wait after disabling (D1_TIMER_SYNC_CLOCKS) and the RELOAD budget
+ * (D1_TIMER_RELOAD_BUDGET_CLOCKS, D1_TIMER_RELOAD_MIN_US): timer.h, with
+ * their sources. The RELOAD poll interval: */
+#define RELOAD_POLL_US 1u
+
+/* The N+1 rule (docs/hardware-facts.md "The N+1 rule"): the counter counts
+ * from INTV down to 0 inclusive, so an interval of n clocks is INTV n - 1,
+ * and CUR = c leaves c + 1 clocks. Every conversion goes through these two
+ * (test_timer.c: 23,999 for 1 ms at 24 MHz). */
+static inline uint32_t intv_of_clocks(uint64_t n)
+{
+	return (uint32_t)(n - 1u);
+}
+
+static inline uint64_t clocks_of_cur(uint32_t cur)
+{
+	return (uint64_t)cur + 1u;
+}
 
 static uintptr_t reg(const struct d1_timer *t, uintptr_t off)
 {
@@ -263,7 +271,7 @@ static uint32_t next_interval(struct d1_timer *t)
 		t->acc -= t->den;
 		p++;
 	}
-	return (uint32_t)(p - 1u); /* the counter includes zero: P clocks = P - 1 */
+	return intv_of_clocks(p);
 }
 
 static uint32_t ctrl_bits(const struct d1_timer *t, unsigned mode)
@@ -275,7 +283,7 @@ static uint32_t ctrl_bits(const struct d1_timer *t, unsigned mode)
 
 static void sync_wait(const struct d1_timer *t, unsigned src, unsigned k)
 {
-	d1_port_delay_us(clocks_to_us_ceil(t, src, k, SYNC_CLOCKS));
+	d1_port_delay_us(clocks_to_us_ceil(t, src, k, D1_TIMER_SYNC_CLOCKS));
 }
 
 /*
@@ -299,7 +307,7 @@ static uint32_t disable(const struct d1_timer *t)
 	k = (v & D1_TIMER_CTRL_CLK_PRES_BITS) >> D1_TIMER_CTRL_CLK_PRES_LSB;
 	d1_mmio_write32(ctrl, v & ~(D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS));
 	us = clocks_to_us_ceil(t, src == D1_TIMER_SRC_OSC24M ? src : D1_TIMER_SRC_LOSC, k,
-	                       SYNC_CLOCKS);
+	                       D1_TIMER_SYNC_CLOCKS);
 	d1_port_delay_us(us);
 	return us;
 }
@@ -393,9 +401,9 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	 * a floor. */
 	prev = d1_timer_read_current(t);
 	d1_mmio_write32(ctrl, cfg | D1_TIMER_CTRL_EN_BITS | D1_TIMER_CTRL_RELOAD_BITS);
-	budget = clocks_to_us_ceil(t, t->src, t->prescale_log2, RELOAD_BUDGET_CLOCKS);
-	if (budget < RELOAD_MIN_US) {
-		budget = RELOAD_MIN_US;
+	budget = clocks_to_us_ceil(t, t->src, t->prescale_log2, D1_TIMER_RELOAD_BUDGET_CLOCKS);
+	if (budget < D1_TIMER_RELOAD_MIN_US) {
+		budget = D1_TIMER_RELOAD_MIN_US;
 	}
 	for (uint32_t waited = 0;; waited += RELOAD_POLL_US) {
 		uint32_t cur;
@@ -550,7 +558,7 @@ static uint64_t remaining(const struct d1_timer *t)
 			return 0u;
 		}
 	}
-	return (uint64_t)cur + 1u; /* the counter includes zero */
+	return clocks_of_cur(cur);
 }
 
 uint64_t d1_timer_remaining(const struct d1_timer *t)
@@ -669,7 +677,7 @@ d1_err_t d1_timer_oneshot_arm(struct d1_timer *t, uint64_t clocks)
 		clocks = D1_TIMER_ONESHOT_MIN_LEAD; /* past or too close: fire at once */
 		t->stats.oneshot_clamped++;
 	}
-	interval = (uint32_t)(clocks - 1u); /* the counter includes zero */
+	interval = intv_of_clocks(clocks);
 	if ((d1_mmio_read32(ctrl) & fields) != cfg) {
 		d1_mmio_write32(ctrl, cfg); /* source/prescaler/mode while disabled */
 	}

@@ -13,9 +13,6 @@
 
 #define PPM     1000000u
 #define POLL_US 1u
-/* IIR identities served per d1_uart_isr() call. A cause still pending after
- * that keeps the (level) interrupt line high, so the trap simply re-enters. */
-#define ISR_ROUNDS D1_UART_ISR_ROUNDS
 /* Bits per character used for wait budgets while the setting is unknown:
  * start + 8 data + parity + 2 stop, the longest frame. */
 #define FALLBACK_CHAR_BITS 12u
@@ -1255,14 +1252,16 @@ static __attribute__((noinline)) uint32_t isr8(struct d1_uart *u)
 }
 #endif
 
-/* THRE, busy detect and modem status, looped on IIR (at most ISR_ROUNDS
+/* THRE, busy detect and modem status, looped on IIR (at most D1_UART_ISR_ROUNDS
  * identities) until it says none; an RX identity met there is handed to
  * the RX path (which reads IIR again). */
 static __attribute__((noinline)) uint32_t isr_other(struct d1_uart *u, uint32_t iid)
 {
 	uint32_t ev = 0u;
 
-	for (unsigned i = 0; i < ISR_ROUNDS; i++) {
+	/* A cause still pending after the bound keeps the (level) interrupt
+	 * line high, so the trap simply re-enters. */
+	for (unsigned i = 0; i < D1_UART_ISR_ROUNDS; i++) {
 		switch (iid) {
 		case D1_UART_IID_THRE: /* reading IIR already cleared it */
 			/* ring mode: refill from the ring; byte mode

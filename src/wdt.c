@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+#include "d1/memmap.h"
 #include "d1/mmio.h"
 
 /*
@@ -136,7 +137,7 @@ d1_err_t d1_wdt_get_state(const struct d1_wdt *w, struct d1_wdt_state *st)
 	        .timeout_ms = D1_WDT_TIMEOUT_UNKNOWN,
 	};
 	if (idx <= D1_WDT_INTV_MAX) {
-		st->timeout_ms = cycles_to_ms(idx, st->losc ? D1_WDT_LOSC_HZ : D1_WDT_HOSC32K_HZ);
+		st->timeout_ms = cycles_to_ms(idx, st->losc ? D1_LOSC_HZ : D1_WDT_HOSC32K_HZ);
 	}
 	st->irq_enabled =
 	        (d1_mmio_read32(reg(w, D1_WDT_IRQ_EN_OFFSET)) & D1_WDT_IRQ_EN_IRQ_EN_BITS) != 0u;

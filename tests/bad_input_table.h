@@ -283,6 +283,10 @@ RUN(uart_tx_pending_null, d1_uart_tx_pending, NULL_HANDLE, NULL, 0, d1_uart_tx_p
 RUN(uart_rx_available_null, d1_uart_rx_available, NULL_HANDLE, NULL, 0, d1_uart_rx_available(NULL))
 
 /* ---- plic.h ---- */
+RUN(plic_read_threshold_base0, d1_plic_read_threshold, NULL_HANDLE, NULL, D1_EINVAL, d1_plic_read_threshold(0, 1, &u32v))
+RUN(plic_read_threshold_unaligned, d1_plic_read_threshold, RANGE, NULL, D1_EINVAL, d1_plic_read_threshold(PBASE + 2u, 1, &u32v))
+RUN(plic_read_threshold_context, d1_plic_read_threshold, RANGE, NULL, D1_EINVAL, d1_plic_read_threshold(PBASE, D1_PLIC_CONTEXTS, &u32v))
+RUN(plic_read_threshold_null_out, d1_plic_read_threshold, NULL_OUT, NULL, D1_EINVAL, d1_plic_read_threshold(PBASE, 1, NULL))
 RUN(plic_init_null, d1_plic_init, NULL_HANDLE, NULL, D1_EINVAL, d1_plic_init(NULL, PBASE, 1, NSRC, 0))
 RUN(plic_init_base0, d1_plic_init, ZERO_BASE, NULL, D1_EINVAL, d1_plic_init(&px, 0, 1, NSRC, 0))
 RUN(plic_init_unaligned, d1_plic_init, UNALIGNED_BASE, NULL, D1_EINVAL, d1_plic_init(&px, PBASE + 2u, 1, NSRC, 0))

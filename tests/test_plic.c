@@ -113,6 +113,25 @@ static void test_init_known_state(void **state)
 	assert_int_equal(sim_unmapped(), 0);
 }
 
+/* The threshold firmware left, read before init and never written by the
+ * read; after init the one the handle set. */
+static void test_read_threshold_before_and_after_init(void **state)
+{
+	uint32_t th = 99u;
+	uint64_t w0;
+
+	(void)state;
+	pm.threshold[1] = 7; /* OpenSBI leaves 7 */
+	w0 = sim_writes();
+	assert_int_equal(d1_plic_read_threshold(BASE, 1, &th), D1_OK);
+	assert_int_equal(th, 7);
+	assert_int_equal(sim_writes(), w0);
+	init_ctx1(3);
+	assert_int_equal(d1_plic_read_threshold(BASE, 1, &th), D1_OK);
+	assert_int_equal(th, 3);
+	assert_int_equal(pm.threshold[1], 3);
+}
+
 static void test_claims_highest_priority_above_threshold(void **state)
 {
 	static const unsigned want[] = {21, 22, 20};
@@ -1115,6 +1134,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_init_known_state, setup),
+	        cmocka_unit_test_setup(test_read_threshold_before_and_after_init, setup),
 	        cmocka_unit_test_setup(test_claims_highest_priority_above_threshold, setup),
 	        cmocka_unit_test_setup(test_random_arbitration_order, setup),
 	        cmocka_unit_test_setup(test_level_redelivered_until_serviced_and_bounded, setup),

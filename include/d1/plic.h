@@ -315,6 +315,18 @@ void d1_plic_claim_unhandled(struct d1_plic *p, struct d1_plic_frame *f,
 d1_err_t d1_plic_set_s_per(uintptr_t base, bool on);
 
 /**
+ * @brief Read a context's threshold register as it stands: before
+ *        d1_plic_init() it is what firmware left there (for a report),
+ *        after it what the handle set. One read, no write; no handle needed.
+ * @param base      PLIC base, non-zero, 4-byte aligned.
+ * @param context   0..#D1_PLIC_CONTEXTS - 1.
+ * @param threshold Receives the register's value.
+ * @return D1_OK; D1_EINVAL for a bad base or context or a NULL @p threshold
+ *         (nothing read).
+ */
+d1_err_t d1_plic_read_threshold(uintptr_t base, unsigned context, uint32_t *threshold);
+
+/**
  * @brief S-mode: check that the PLIC registers S-mode needs are reachable,
  *        without an unhandled trap.
  *

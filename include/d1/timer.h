@@ -66,7 +66,9 @@ enum d1_timer_mode {
 /** Longest one-shot deadline, input clocks. */
 #define D1_TIMER_ONESHOT_MAX D1_TIMER_MAX_PERIOD
 /** Sync time after clearing EN, input clocks of the clock the channel ran on
- *  (3 x 128 / 32768 Hz = 11.72 ms at most; docs/hardware-facts.md "Timer"). */
+ *  (3 x 128 / 32768 Hz = 11.72 ms at most): Linux timer-sun4i.c waits "at
+ *  least 2 cycles" of the source clock and takes 3, as this does
+ *  (docs/hardware-facts.md "Timer"). */
 #define D1_TIMER_SYNC_CLOCKS 3u
 /** d1_timer_start()'s RELOAD wait, input clocks (4 x 128 / 32768 Hz = 15.63
  *  ms at most), polled every 1 us; never shorter than D1_TIMER_RELOAD_MIN_US. */

@@ -80,8 +80,8 @@
 #define D1_WDT_CFG_CLK_SRC_HOSC32K 0u     /**< CFG clk_src: 24 MHz / 750 = 32 kHz (SVD HOSC_32K). */
 #define D1_WDT_CFG_CLK_SRC_LOSC    1u     /**< CFG clk_src: 32.768 kHz LOSC (SVD LOSC_32K). */
 #define D1_WDT_HOSC32K_HZ          32000u /**< Count clock with clk_src 0: 24 MHz / 750. */
-#define D1_WDT_LOSC_HZ             32768u /**< Count clock with clk_src 1. */
-#define D1_WDT_INTV_MAX            0xBu   /**< Largest defined interval index (16 s). */
+/* The count clock with clk_src 1 is the LOSC: D1_LOSC_HZ (memmap.h). */
+#define D1_WDT_INTV_MAX 0xBu /**< Largest defined interval index (16 s). */
 /** @} */
 
 #endif /* D1_WDT_REGS_H */

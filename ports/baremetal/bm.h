@@ -13,16 +13,18 @@
 
 #include "d1/error.h"
 
+#include "d1/plic.h"
+
 #if defined(BM_PLATFORM_QEMU_VIRT)
 /* QEMU hw/riscv/virt.c (v7.2): memory map, IRQ numbers, timebase. */
 #define BM_PLATFORM_NAME  "qemu-virt"
-#define BM_TIMEBASE_HZ    10000000u   /* RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ */
-#define BM_PLIC_BASE      0x0C000000u /* VIRT_PLIC */
-#define BM_PLIC_NSOURCES  95u         /* VIRT_IRQCHIP_NUM_SOURCES 96: sources 1..95 */
-#define BM_PLIC_PRIO_BITS 3u          /* VIRT_IRQCHIP_NUM_PRIO_BITS: priorities 1..7 */
-#define BM_UART_BASE      0x10000000u /* VIRT_UART0, ns16550a */
-#define BM_UART_REG_SHIFT 0u          /* reg-shift 0, byte registers */
-#define BM_UART_IRQ       10u         /* UART0_IRQ */
+#define BM_TIMEBASE_HZ    10000000u                   /* RISCV_ACLINT_DEFAULT_TIMEBASE_FREQ */
+#define BM_PLIC_BASE      D1_PLIC_QEMU_VIRT_BASE      /* plic.h: VIRT_PLIC */
+#define BM_PLIC_NSOURCES  D1_PLIC_QEMU_VIRT_NSOURCES  /* plic.h: sources 1..95 */
+#define BM_PLIC_PRIO_MAX  D1_PLIC_QEMU_VIRT_PRIO_MAX  /* plic_regs.h: 3 bits, 1..7 */
+#define BM_UART_BASE      0x10000000u                 /* VIRT_UART0, ns16550a */
+#define BM_UART_REG_SHIFT 0u                          /* reg-shift 0, byte registers */
+#define BM_UART_IRQ       D1_PLIC_QEMU_VIRT_UART0_IRQ /* plic.h: UART0_IRQ */
 #define BM_UART_CLK_HZ    3686400u    /* DT clock-frequency of the virt UART (0x384000) */
 #define BM_RTC_BASE       0x00101000u /* VIRT_RTC, goldfish RTC */
 #define BM_RTC_IRQ        11u         /* RTC_IRQ */
@@ -33,7 +35,7 @@
 #define BM_TIMEBASE_HZ    D1_OSC24M_HZ /* the time CSR runs from the 24 MHz OSC24M */
 #define BM_PLIC_BASE      D1_PLIC_BASE
 #define BM_PLIC_NSOURCES  D1_PLIC_NSOURCES
-#define BM_PLIC_PRIO_BITS 5u /* T-Head C900 PLIC: 5 priority bits */
+#define BM_PLIC_PRIO_MAX  D1_PLIC_PRIO_MAX /* plic_regs.h: T-Head C900 PLIC, 5 bits */
 #define BM_UART_BASE      D1_UART0_BASE
 #define BM_UART_REG_SHIFT 2u /* snps,dw-apb-uart reg-shift = 2 */
 #define BM_UART_IRQ       D1_IRQ_UART(0)

@@ -31,7 +31,7 @@ static struct d1_plic_entry irq_table[BM_IRQ_TABLE_LEN];
 
 unsigned bm_plic_prio_max(void)
 {
-	return (1u << BM_PLIC_PRIO_BITS) - 1u;
+	return BM_PLIC_PRIO_MAX;
 }
 
 void bm_board_putc(char c)
@@ -56,7 +56,7 @@ void bm_board_console_init(uint8_t rx_trigger)
 	fifo = 16u; /* QEMU serial.c UART_FIFO_LENGTH */
 #else
 	clk_hz = bm_d1_uart_clock_init();
-	fifo = 64u; /* D1 manual: 64-byte FIFOs */
+	fifo = D1_UART_FIFO_DEPTH;
 #endif
 	bm_check(d1_uart_init(&bm_uart, BM_UART_BASE, BM_UART_REG_SHIFT, clk_hz, fifo),
 	         "d1_uart_init");
@@ -83,8 +83,8 @@ uint32_t bm_board_plic_fw_threshold;
 void bm_board_plic_init(unsigned threshold)
 {
 	/* What the firmware left (OpenSBI: 7), for the boot report. */
-	bm_board_plic_fw_threshold =
-	        d1_mmio_read32(BM_PLIC_BASE + D1_PLIC_THRESHOLD_OFFSET(BM_PLIC_CONTEXT));
+	bm_check(d1_plic_read_threshold(BM_PLIC_BASE, BM_PLIC_CONTEXT, &bm_board_plic_fw_threshold),
+	         "d1_plic_read_threshold");
 	d1_err_t err = d1_plic_init_ex(&bm_plic, BM_PLIC_BASE, BM_PLIC_CONTEXT, BM_PLIC_NSOURCES,
 	                               threshold, bm_plic_prio_max());
 	if (err == D1_ENODELEG) {
