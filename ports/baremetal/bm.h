@@ -67,7 +67,9 @@ bool bm_probe_fixup(uint64_t scause, uint64_t *sepc);
 
 /** Byte sink: the UART driver once it is up, SBI putchar before. */
 typedef void (*bm_putc_t)(char c);
-void bm_console_set(bm_putc_t putc);
+/** The sink and what bm_exit() calls to empty it first (NULL: nothing),
+ *  handed over by the board: the console never calls the board. */
+void bm_console_set(bm_putc_t putc, void (*flush)(void));
 void bm_putc(char c);
 void bm_puts(const char *s);
 /** printf subset: %s %c %d %u %x %%, with l/ll/z and width/0 flags. */

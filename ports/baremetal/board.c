@@ -70,7 +70,7 @@ void bm_board_console_init(uint8_t rx_trigger)
 	        .tx_trigger = 0u,
 	};
 	bm_check(d1_uart_configure(&bm_uart, &cfg, NULL), "d1_uart_configure");
-	bm_console_set(bm_board_putc);
+	bm_console_set(bm_board_putc, bm_board_console_flush);
 }
 
 void bm_board_dispatch(void)
@@ -94,6 +94,7 @@ void bm_board_plic_init(unsigned threshold)
 	bm_check(err, "d1_plic_init_ex");
 	bm_set_ext_hook(bm_board_dispatch);
 	BM_CSR_SET(sie, BM_SIE_SEIE);
+	bm_platform_set_irq_attach(bm_board_irq_attach);
 }
 
 void bm_board_irq_attach(unsigned source, d1_plic_handler_t fn, void *arg, unsigned prio)

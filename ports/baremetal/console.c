@@ -3,15 +3,16 @@
 #include <stddef.h>
 
 #include "bm.h"
-#include "bm_board.h"
 #include "bm_sbi.h"
 #include "d1/mmio.h"
 
 static bm_putc_t console_putc;
+static void (*console_flush)(void);
 
-void bm_console_set(bm_putc_t putc)
+void bm_console_set(bm_putc_t putc, void (*flush)(void))
 {
 	console_putc = putc;
+	console_flush = flush;
 }
 
 void bm_putc(char c)
@@ -127,7 +128,9 @@ void bm_printf(const char *fmt, ...)
 
 void bm_exit(int status)
 {
-	bm_board_console_flush(); /* the last lines are still in the TX FIFO */
+	if (console_flush != NULL) {
+		console_flush(); /* the last lines are still in the TX FIFO */
+	}
 #if defined(BM_PLATFORM_QEMU_VIRT)
 	if (status != 0) {
 		/*

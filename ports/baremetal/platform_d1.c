@@ -20,7 +20,6 @@
 #include <stddef.h>
 
 #include "bm.h"
-#include "bm_board.h"
 #include "bm_csr.h"
 #include "bm_platform.h"
 #include "bm_sbi.h"
@@ -242,6 +241,12 @@ int bm_platform_finish(void)
 static struct d1_timer wake_tmr;
 static volatile uint64_t wake_when = UINT64_MAX;
 static bool wake_ready;
+static bm_irq_attach_t irq_attach;
+
+void bm_platform_set_irq_attach(bm_irq_attach_t attach)
+{
+	irq_attach = attach;
+}
 
 static void wake_arm(void)
 {
@@ -266,11 +271,13 @@ static void wake_irq(unsigned source, void *arg)
 void bm_platform_wake_at(uint64_t when)
 {
 	if (!wake_ready) {
+		bm_check(irq_attach != NULL ? D1_OK : D1_ESTATE,
+		         "wake: bm_board_plic_init() first");
 		bm_check(d1_timer_init(&wake_tmr, D1_TIMER_BASE, 0u, D1_OSC24M_HZ, D1_LOSC_HZ),
 		         "d1_timer_init (wake)");
 		bm_check(d1_timer_set_clock(&wake_tmr, D1_TIMER_SRC_OSC24M, 0u),
 		         "d1_timer_set_clock (wake)");
-		bm_board_irq_attach(D1_IRQ_TIMER0, wake_irq, NULL, 1u);
+		irq_attach(D1_IRQ_TIMER0, wake_irq, NULL, 1u);
 		wake_ready = true;
 	}
 	(void)d1_timer_irq_enable(&wake_tmr, false);

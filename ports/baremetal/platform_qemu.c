@@ -39,6 +39,13 @@ int bm_platform_finish(void)
 	return 0; /* bm_main's return value goes to bm_exit() -> SBI SRST shutdown */
 }
 
+/* QEMU virt's platform has no interrupt of its own (its wake-up is the SBI
+ * timer). */
+void bm_platform_set_irq_attach(bm_irq_attach_t attach)
+{
+	(void)attach;
+}
+
 /* The wake-up only ends a WFI: the caller looks at the time. */
 static void wake(void)
 {

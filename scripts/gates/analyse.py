@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """The analysers gate (scripts/gates/analyse.sh): clang-tidy, gcc -fanalyzer
-and cppcheck over src/, ports/ and the C tools, on the compile commands the
-real builds use. Every finding counts; the gate passes at zero.
+and cppcheck over src/, ports/, the C tools and the bare-metal test images, on
+the compile commands the real builds use. Every finding counts; the gate
+passes at zero.
 
 usage: analyse.py REPO OUTDIR COMPILE_COMMANDS.json...
 
-Scope: src/, ports/ and the C tools (tests/bench_*.c, tests/lat_report_demo.c),
+Scope: src/, ports/, the C tools (tests/bench_*.c, tests/lat_report_demo.c) and
+the bare-metal test images (tests/qemu/*.c, tests/emu/**.c),
 C sources only (start.S and the shims' assembly are not C), with the headers
 they include (include/d1/, src/, ports/). An entry that differs from another
 only in its output file is kept once; the same file with other defines
@@ -26,7 +28,8 @@ import subprocess
 import sys
 import time
 
-SCOPE = re.compile(r"^(src/[^/]+\.c|ports/.+\.c|tests/bench_[^/]+\.c|tests/lat_report_demo\.c)$")
+SCOPE = re.compile(r"^(src/[^/]+\.c|ports/.+\.c|tests/bench_[^/]+\.c|tests/lat_report_demo\.c"
+                   r"|tests/qemu/[^/]+\.c|tests/emu/.+\.c)$")
 JOBS = 2  # the machine's two cores are shared (BRIEF)
 # file:line:col: severity: message [id]: clang-tidy, gcc (id -Werror=...), and
 # cppcheck through --template.

@@ -47,6 +47,9 @@ def main():
     ap.add_argument("--periods", type=int, default=20000)
     ap.add_argument("--timeout", type=float, default=240)
     ap.add_argument("--log", help="write the serial output here")
+    ap.add_argument("--load", default="idle",
+                    help="the load the image runs (its banner and report name it); "
+                    "memcpy+uart also needs its lines on the console")
     ap.add_argument("--expect-timeout", action="store_true",
                     help="negative control: the tick never starts; the run must end at its bound")
     a = ap.parse_args()
@@ -60,6 +63,11 @@ def main():
     c = Checks("emu_bench_d1")
     n = a.periods
     c.ok("d1drivers bare-metal bench on d1" in out, "bench banner over UART0")
+    c.ok(re.search(rf"^d1drivers bare-metal bench on d1: .*, load {re.escape(a.load)}$", out,
+                   re.M) is not None, f"the banner names load {a.load}")
+    if a.load == "memcpy+uart":
+        k = len(re.findall(r"^d1bench load: ", out, re.M))
+        c.ok(k >= 1000, f"{k} load lines on the console during the run (UART0 kept busy)")
     m = re.search(r"^run: (\d+) period boundaries = (\d+) samples \+ (\d+) missed, "
                   r"(\d+) us of time CSR", out, re.M)
     if c.ok(m is not None, "run line present"):
@@ -83,8 +91,9 @@ def main():
         rep = json.loads(d1lat_dump.report_line(dumps[0])) if len(dumps) == 1 else None
     except (d1lat_dump.DumpError, ValueError):
         rep = None
-    c.ok(rep is not None and rep.get("samples") == n and rep.get("missed") == 0,
-         "recorder dump decodes to a report: samples and missed")
+    c.ok(rep is not None and rep.get("samples") == n and rep.get("missed") == 0
+         and rep.get("load") == a.load,
+         "recorder dump decodes to a report: samples, missed and load")
     c.ok(re.search(r"counters: spurious_ticks=0 plic_spurious=0 plic_unhandled=0 "
                    r"unowned_traps=0", out) is not None, "no spurious/unhandled interrupts")
     c.ok("BENCH DONE" in out, "BENCH DONE")

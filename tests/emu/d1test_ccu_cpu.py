@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """d1_ccu_set_pll_cpu() on the emulated D1 with the core running from
-PLL_CPU, as the boot chain leaves it (ports/baremetal/d1test/ccu_cpu.c
+PLL_CPU, as the boot chain leaves it (tests/emu/d1test/ccu_cpu.c
 prints, this file asserts): the boot rates decode to 1008 MHz core and
 504 MHz AXI; 1008 -> 1200 -> 1008 MHz succeed, end with the core back on
 PLL_CPU at the new rate; and the emulated CCU, which logs any write that

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """The emulated D1's clock while the hart idles with no timer armed
-(ports/baremetal/d1test/idle.c prints, this file asserts), under -icount
+(tests/emu/d1test/idle.c prints, this file asserts), under -icount
 shift=0,sleep=off.
 
 On the D1 a machine-timer compare of ~0 (what OpenSBI leaves when no SBI

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """The one-shot deadline on the emulated D1: the Timer one-shot API measured
-against the `time` CSR (ports/baremetal/d1test/oneshot.c prints, this file
+against the `time` CSR (tests/emu/d1test/oneshot.c prints, this file
 asserts). Runs under -icount shift=0,sleep=off (deterministic instruction
 time).
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """PLIC faults on the emulated D1: storms of spurious,
 foreign and unhandled claims through the library's d1_plic_isr(), each
-counted, none hanging the image (ports/baremetal/d1test/plic_storm.c has
+counted, none hanging the image (tests/emu/d1test/plic_storm.c has
 the scenarios). -icount shift=0,sleep=off.
 
 spurious: 20,000 Timer0 interrupts at 10 us, every other one withdrawn at

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """d1_port_probe32() from an interrupt handler on the emulated D1
-(ports/baremetal/d1test/probe_nested.c prints, this file asserts): the
+(tests/emu/d1test/probe_nested.c prints, this file asserts): the
 probe's access fault is a trap taken inside the Timer0 trap, and the
 outer trap must still return into the interrupted main loop with
 interrupts on.

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 """Whether the firmware's SBI timer interrupts on the emulated D1
-(ports/baremetal/d1test/sbi_timer.c prints, this file asserts).
+(tests/emu/d1test/sbi_timer.c prints, this file asserts).
 
 On the board it never does: the D1 device trees describe no CLINT, so
 OpenSBI reports no timer device ("Platform Timer Device : --- @ 0Hz") yet

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """UART line errors on the emulated D1: injected framing,
 parity, break and overrun errors, counted by the library's UART stats,
-nothing lost beyond what is counted (image ports/baremetal/d1test/
+nothing lost beyond what is counted (image tests/emu/d1test/
 uart_err.c).
 
 The machine's DW UART injects a framing error on every 7th and a parity

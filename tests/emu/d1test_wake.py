@@ -3,7 +3,7 @@
 """The D1 images' wake-up, bm_platform_wake_at() (ports/baremetal/
 platform_d1.c: Timer0 one-shot through the library, because the
 firmware's SBI timer never fires on the D1), on the emulated D1 under
--icount shift=0,sleep=off (ports/baremetal/d1test/wake.c prints, this file
+-icount shift=0,sleep=off (tests/emu/d1test/wake.c prints, this file
 asserts):
 
 - 1 ms: the WFI ends at the deadline (late < LATE counts), one WFI;

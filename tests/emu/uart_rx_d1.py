@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """64 KiB of random bytes into UART0 of the emulated D1, received
 byte-exact through PLIC interrupts after a BUSY-safe reconfigure while
-transmitting (image: ports/baremetal/d1/uart_rx_d1.c).
+transmitting (image: tests/emu/uart_rx_d1.c).
 
 The host side is tests/qemu/uart_rx.py unchanged (socket chardev, seeded
 data, FNV-1a check, loss counters); only the QEMU command line is the D1's.

@@ -42,7 +42,9 @@
 #ifndef BENCH_DEVICE_REPORT
 #define BENCH_DEVICE_REPORT 0
 #endif
-/* 0 = none (WFI), 1 = busy loop, 2 = memory copy */
+/* 0 = none (WFI), 1 = busy loop, 2 = memory copy, 3 = the comparison's load
+ * (docs/comparison.md): the copy, and UART0 transmitting a steady stream of
+ * lines from its TX ring through its interrupt */
 #ifndef BENCH_LOAD
 #define BENCH_LOAD 0
 #endif
@@ -59,7 +61,7 @@
 _Static_assert((uint64_t)BENCH_PERIOD_US *BM_TIMEBASE_HZ % 1000000u == 0u,
                "the period must be a whole number of time-base counts");
 
-static const char *const load_names[] = {"idle", "busy-loop", "memcpy-64KiB"};
+static const char *const load_names[] = {"idle", "busy-loop", "memcpy-64KiB", "memcpy+uart"};
 
 /* The recorder: 7,968 bytes for any run length (d1/latency.h), and the
  * library's accounting of the run (d1/bench.h: grid, samples, missed). */
@@ -71,8 +73,18 @@ static volatile bool done;
 /* Console input while the bench runs is drained and counted, not echoed. */
 static uint8_t uart_rx_ring[256];
 
-#if BENCH_LOAD == 2
+#if BENCH_LOAD >= 2
 static uint8_t copy_a[65536], copy_b[65536];
+#endif
+#if BENCH_LOAD == 3
+/* The TX ring the UART interrupt empties: 16 lines, about 89 ms of line time. */
+static uint8_t uart_tx_ring[1024];
+static const char load_line[] = "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL\n";
+#define TX_RING_BUF  uart_tx_ring
+#define TX_RING_SIZE sizeof uart_tx_ring
+#else
+#define TX_RING_BUF  NULL
+#define TX_RING_SIZE 0u
 #endif
 
 void bench_grid_start(uint64_t now)
@@ -122,6 +134,27 @@ static void background(void)
 	}
 #else
 	__builtin_memcpy(copy_b, copy_a, sizeof copy_a); /* picolibc memcpy, 64 KiB */
+#if BENCH_LOAD == 3
+	/* A line whenever the ring has room: the interrupt keeps the FIFO fed,
+	 * so the line stays busy at its baud. */
+	if (TX_RING_SIZE - d1_uart_tx_pending(&bm_uart) >= sizeof load_line - 1u) {
+		(void)d1_uart_write(&bm_uart, (const uint8_t *)load_line, sizeof load_line - 1u);
+	}
+#endif
+#endif
+}
+
+/* The load's lines leave before the reports, which are written polled: with
+ * interrupts still on, at most the ring's line time (bounded: 200 ms). */
+static void load_drain(void)
+{
+#if BENCH_LOAD == 3
+	uint64_t t = bm_rdtime();
+
+	while (d1_uart_tx_pending(&bm_uart) != 0u &&
+	       bm_rdtime() - t < 200000u * (BM_TIMEBASE_HZ / 1000000u)) {
+	}
+	(void)d1_uart_drain(&bm_uart);
 #endif
 }
 
@@ -160,7 +193,8 @@ int bm_main(uint64_t a0, uint64_t a1)
 	          BM_PLIC_CONTEXT, BM_PLIC_NSOURCES, bm_plic_prio_max(),
 	          bm_board_plic_fw_threshold);
 	bm_board_irq_attach(BM_UART_IRQ, uart_irq, &bm_uart, 1u);
-	bm_check(d1_uart_irq_start(&bm_uart, uart_rx_ring, sizeof uart_rx_ring, NULL, 0u),
+	bm_check(d1_uart_irq_start(&bm_uart, uart_rx_ring, sizeof uart_rx_ring, TX_RING_BUF,
+	                           TX_RING_SIZE),
 	         "d1_uart_irq_start");
 	bm_check(d1_lat_init(&lat, ti->clock_hz), "d1_lat_init");
 	bm_check(d1_bench_init(&bench, &lat, NULL, PERIOD_COUNTS, BENCH_PERIODS), "d1_bench_init");
@@ -191,6 +225,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 		bm_platform_idle(samples_so_far());
 	}
 	uint64_t t1 = bm_rdtime();
+	load_drain();
 	bm_irq_disable();
 	bench_tick_wake_at(UINT64_MAX);
 	if (timed_out) {

@@ -3,7 +3,23 @@
 # (QEMU -M allwinner-d1, emu/qemu-d1), and their ctest runs
 # (tests/emu/d1test_*.py; docs/reliability.md "On the emulated D1"). Included from
 # ports/baremetal/CMakeLists.txt for D1_PLATFORM=d1 only.
-set(D1TEST_DIR ${CMAKE_CURRENT_SOURCE_DIR}/d1test)
+set(D1TEST_DIR ${CMAKE_CURRENT_LIST_DIR})
+
+# For the emulated D1 (emu/, tests/emu/): the lossless-receive test after
+# a BUSY-safe reconfigure, at 1,500,000 and at 115,200 baud.
+bm_add_image(bm_uart_rx_d1_1500000 SOURCES ${CMAKE_CURRENT_LIST_DIR}/../uart_rx_d1.c DEFINES UART_RX_BAUD=1500000u)
+bm_add_image(bm_uart_rx_d1_115200 SOURCES ${CMAKE_CURRENT_LIST_DIR}/../uart_rx_d1.c DEFINES UART_RX_BAUD=115200u)
+# The watchdog reset in the middle of a bench run (tests/emu/wdt_reset_d1.py):
+# the bench fed every second with a 4 s timeout, feeding stopped after
+# 5,000 samples.
+bm_add_port(bm_port_wdt_starve feed 4000 5000)
+bm_add_image(bm_bench_wdt_starve SOURCES ${BM_BENCH_SRC} PORT bm_port_wdt_starve DEFINES
+  BENCH_PERIODS=20000u BENCH_PERIOD_US=1000u BENCH_LOAD=0)
+
+# Negative control of the bench's bound: the tick never starts (QEMU virt:
+# tests/qemu/bench.py; the emulated D1: tests/emu/bench_d1.py).
+bm_add_image(bm_bench_no_tick SOURCES ${BM_BENCH_SRC} DEFINES
+  BENCH_PERIODS=200u BENCH_PERIOD_US=1000u BENCH_LOAD=0 BENCH_FAULT_NO_TICK=1)
 
 # The M-mode shim that stands in for OpenSBI (-bios), built with S_PER off
 # and on. Linked alone at 0x40000000 with the library (d1_plic_set_s_per).
@@ -117,3 +133,10 @@ add_test(NAME emu_d1test_probe_nested
   COMMAND Python3::Interpreter ${D1TEST_PY}/d1test_probe_nested.py
     ${D1TEST_IMG}/d1test_probe_nested.elf)
 set_tests_properties(emu_d1test_probe_nested PROPERTIES TIMEOUT 60 LABELS d1test RUN_SERIAL TRUE)
+
+# The port's files call each other in one direction only (no circle).
+add_test(NAME baremetal_port_acyclic
+  COMMAND Python3::Interpreter ${PROJECT_SOURCE_DIR}/tests/qemu/check_port_acyclic.py ${CMAKE_NM}
+    $<TARGET_OBJECTS:bm_port>
+  COMMAND_EXPAND_LISTS)
+set_tests_properties(baremetal_port_acyclic PROPERTIES TIMEOUT 30)

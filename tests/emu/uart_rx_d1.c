@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * D1 build of the lossless-receive test (ports/baremetal/qemu/uart_rx.c,
+ * D1 build of the lossless-receive test (tests/qemu/uart_rx.c,
  * unchanged): the same image logic, with one step added after the console
  * comes up at 115200 baud: a BUSY-safe reconfigure while the transmitter is
  * busy, to UART_RX_BAUD (via 1,500,000 baud when UART_RX_BAUD is 115200, so
