@@ -22,10 +22,14 @@
 #
 # Rows (each OS x load x measurement; an OS whose tree or toolchain is
 # missing is a row that says so):
-#   baremetal  the D1 bench image (preset d1) on the emulated D1: timer-IRQ
-#   nuttx      d1bench in the NuttX bench image (scripts/nuttx.sh bench)
-#   rtthread   d1bench 20000 in the RT-Thread bench image (scripts/rtthread.sh)
-#   rtsmart    the same in the RT-Smart bench image (scripts/rtthread.sh --smart)
+#   baremetal  the D1 bench images (preset d1) on the emulated D1: timer-IRQ,
+#              idle (bm_bench) and under the defined load (bm_bench_load)
+#   nuttx      d1bench and d1bench load in the NuttX bench image
+#              (scripts/nuttx.sh bench)
+#   rtthread   d1bench 20000, idle and with load, in the RT-Thread bench
+#              image (scripts/rtthread.sh)
+#   rtsmart    the same in the RT-Smart bench image
+#              (scripts/rtthread.sh --smart)
 # All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
 # The published hardware figures (docs/comparison-reference.json) stand in
 # a table of their own.
@@ -45,7 +49,7 @@ while [ $# -gt 0 ]; do
 	--check) mode=check; shift ;;
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
-	-h | --help) sed -n '4,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "comparison: unknown argument $1 (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -63,13 +67,19 @@ export D1_EMU_QEMU
 sources=()
 
 # Bare metal: the D1 bench image, run by the emulator test's driver.
-say "step 1/5: bare metal (preset d1, bm_bench.bin)"
-if (cd "$root" && cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >"$out/baremetal-build.log" 2>&1) &&
-	python3 "$root/tests/emu/bench_d1.py" "$root/build/d1/ports/baremetal/bm_bench.bin" \
-		--log "$out/baremetal.log" >"$out/baremetal-check.txt" 2>&1; then
-	sources+=("baremetal=$out/baremetal.log")
+say "step 1/5: bare metal (preset d1, bm_bench.bin idle, bm_bench_load.bin memcpy+uart)"
+if (cd "$root" && cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >"$out/baremetal-build.log" 2>&1); then
+	for run in "bm_bench idle baremetal" "bm_bench_load memcpy+uart baremetal-load"; do
+		read -r img load name <<<"$run"
+		if python3 "$root/tests/emu/bench_d1.py" "$root/build/d1/ports/baremetal/$img.bin" \
+			--load "$load" --log "$out/$name.log" >"$out/$name-check.txt" 2>&1; then
+			sources+=("baremetal=$out/$name.log")
+		else
+			sources+=("baremetal=!the bare-metal bench ($load) failed ($out/$name-check.txt)")
+		fi
+	done
 else
-	sources+=("baremetal=!the bare-metal bench failed ($out/baremetal-check.txt)")
+	sources+=("baremetal=!the bare-metal build failed ($out/baremetal-build.log)")
 fi
 
 # os_run NAME LOG SCRIPT [ARGS]: the OS's bench transcript LOG, from the

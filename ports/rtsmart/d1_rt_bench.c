@@ -9,8 +9,14 @@
  */
 
 /*
- * msh command "d1bench [periods] [period_us]": a D1 Timer channel runs
- * periodic at period_us (default 1000 us, 20000 periods); a thin shell
+ * msh command "d1bench [periods] [period_us] [load]": a D1 Timer channel
+ * runs periodic at period_us (default 1000 us, 20000 periods), idle or
+ * under the comparison's load (docs/comparison.md): a thread at the
+ * lowest priority above idle copying 64 KiB in a loop, and one just above
+ * it keeping the console's UART transmitting (a FIFO's worth of a line,
+ * then a sleep of the time the line takes to send, since this port's
+ * transmit is polled: a writer that waited for FIFO room would spin and
+ * starve the copy). Both stop before the reports. A thin shell
  * around the library's bench accounting (include/d1/bench.h: the grid,
  * the samples, missed periods, late and spurious wake-ups, defined once
  * for every OS) and its recorder:
@@ -33,6 +39,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <rthw.h>
 #include <rtthread.h>
@@ -70,6 +77,79 @@
 #else
 #define D1_BENCH_FIXED_RECORDER 0
 #endif
+
+#define D1_LOAD_COPY_BYTES 65536u
+#define D1_LOAD_LINE_MS    6 /* 64 characters at 115,200 baud: 5.56 ms */
+
+static rt_uint8_t d1_load_a[D1_LOAD_COPY_BYTES];
+static rt_uint8_t d1_load_b[D1_LOAD_COPY_BYTES];
+static volatile bool d1_load_stop;
+static rt_sem_t d1_load_done;
+
+static void d1_load_copy(void *arg)
+{
+    (void)arg;
+    while (!d1_load_stop)
+    {
+        rt_memcpy(d1_load_b, d1_load_a, sizeof(d1_load_a));
+    }
+    rt_sem_release(d1_load_done);
+}
+
+static void d1_load_uart(void *arg)
+{
+    static const char line[] = "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL\n";
+    rt_device_t con = rt_console_get_device();
+
+    (void)arg;
+    while (!d1_load_stop && con != RT_NULL)
+    {
+        (void)rt_device_write(con, 0, line, sizeof(line) - 1u);
+        rt_thread_mdelay(D1_LOAD_LINE_MS);
+    }
+    rt_sem_release(d1_load_done);
+}
+
+/* Starts both load threads; false (none left running) if one cannot be. */
+static bool d1_load_start(void)
+{
+    rt_thread_t c;
+    rt_thread_t u;
+
+    d1_load_stop = false;
+    d1_load_done = rt_sem_create("d1lddone", 0, RT_IPC_FLAG_PRIO);
+    c = rt_thread_create("d1ldcopy", d1_load_copy, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 2, 10);
+    u = rt_thread_create("d1lduart", d1_load_uart, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 3, 10);
+    if (d1_load_done == RT_NULL || c == RT_NULL || u == RT_NULL)
+    {
+        if (c != RT_NULL)
+        {
+            rt_thread_delete(c);
+        }
+        if (u != RT_NULL)
+        {
+            rt_thread_delete(u);
+        }
+        if (d1_load_done != RT_NULL)
+        {
+            rt_sem_delete(d1_load_done);
+        }
+        return false;
+    }
+    rt_thread_startup(c);
+    rt_thread_startup(u);
+    return true;
+}
+
+/* Stops both and waits for them (each ends within a copy or a line). */
+static void d1_load_end(void)
+{
+    d1_load_stop = true;
+    (void)rt_sem_take(d1_load_done, (rt_int32_t)rt_tick_from_millisecond(1000));
+    (void)rt_sem_take(d1_load_done, (rt_int32_t)rt_tick_from_millisecond(1000));
+    rt_sem_delete(d1_load_done);
+    rt_thread_mdelay(100); /* the console drains before the reports */
+}
 
 struct d1_rt_bench
 {
@@ -141,7 +221,7 @@ static void d1_bench_thread(void *param)
 }
 
 static void d1_bench_print(struct d1_lat *r, const char *measurement, const char *wake,
-                           uint32_t period_us)
+                           const char *load, uint32_t period_us)
 {
     static char report[D1_LAT_REPORT_SIZE];
     const struct d1_lat_meta meta =
@@ -152,7 +232,7 @@ static void d1_bench_print(struct d1_lat *r, const char *measurement, const char
         .os = "rtthread",
 #endif
         .board = "allwinner-d1",
-        .load = "idle",
+        .load = load,
         .period_ns = (uint64_t)period_us * 1000u,
         .measurement = measurement,
         .wake = wake,
@@ -196,12 +276,13 @@ static int d1bench(int argc, char **argv)
     uint64_t run_ms;
     d1_err_t err;
     int ret = 0;
+    bool loaded = argc > 3 && strcmp(argv[3], "load") == 0;
 
-    if (argc > 3 || (argc > 1 && !d1_bench_arg(argv[1], &periods)) ||
+    if (argc > 4 || (argc > 3 && !loaded) || (argc > 1 && !d1_bench_arg(argv[1], &periods)) ||
         (argc > 2 && !d1_bench_arg(argv[2], &period_us)) ||
         periods == 0u || period_us == 0u || period_us > 100000u)
     {
-        rt_kprintf("usage: d1bench [periods] [period_us 1..100000]\n");
+        rt_kprintf("usage: d1bench [periods] [period_us 1..100000] [load]\n");
         return -RT_EINVAL;
     }
     rt_memset(b, 0, sizeof(*b));
@@ -283,10 +364,18 @@ static int d1bench(int argc, char **argv)
         ret = -RT_ENOMEM;
         goto out;
     }
-    rt_kprintf("d1bench: %u periods of %u us on Timer%u (PLIC %d), wake thread priority %d; "
-               "silent until done\n", (unsigned)periods, (unsigned)period_us,
-               (unsigned)D1_BENCH_CH, D1_BENCH_IRQ, BSP_D1_BENCH_PRIO);
+    rt_kprintf("d1bench: %u periods of %u us on Timer%u (PLIC %d), wake thread priority %d, "
+               "load %s; %s until done\n", (unsigned)periods, (unsigned)period_us,
+               (unsigned)D1_BENCH_CH, D1_BENCH_IRQ, BSP_D1_BENCH_PRIO,
+               loaded ? "memcpy+uart" : "idle", loaded ? "load lines" : "silent");
     rt_thread_mdelay(100); /* let the console drain */
+    if (loaded && !d1_load_start())
+    {
+        rt_kprintf("d1bench: the load threads did not start\n");
+        rt_thread_delete(th);
+        ret = -RT_ENOMEM;
+        goto out;
+    }
     rt_thread_startup(th);
     rt_hw_interrupt_install(D1_BENCH_IRQ, d1_bench_isr, b, "d1bench");
     (void)d1_timer_irq_enable(&b->t, true);
@@ -320,6 +409,10 @@ static int d1bench(int argc, char **argv)
         ret = -RT_ETIMEOUT;
     }
     t1 = d1_time_now();
+    if (loaded)
+    {
+        d1_load_end();
+    }
     rt_hw_interrupt_mask(D1_BENCH_IRQ);
     (void)d1_timer_stop(&b->t);
     (void)d1_timer_irq_enable(&b->t, false);
@@ -351,8 +444,9 @@ static int d1bench(int argc, char **argv)
                (unsigned)st.spurious_wake, (unsigned)st.spurious_irq,
                (unsigned)((t1 - b->t0) / (D1_OSC24M_HZ / 1000000u)),
                (unsigned)(periods * period_us));
-    d1_bench_print(b->irq, "timer-irq", "none", period_us);
-    d1_bench_print(b->wake, "task-wakeup", "semaphore", period_us);
+    d1_bench_print(b->irq, "timer-irq", "none", loaded ? "memcpy+uart" : "idle", period_us);
+    d1_bench_print(b->wake, "task-wakeup", "semaphore", loaded ? "memcpy+uart" : "idle",
+                   period_us);
 out:
     if (b->go != RT_NULL)
     {
@@ -368,6 +462,6 @@ out:
     }
     return ret;
 }
-MSH_CMD_EXPORT(d1bench, d1drivers latency bench: d1bench [periods] [period_us]);
+MSH_CMD_EXPORT(d1bench, d1drivers latency bench: d1bench [periods] [period_us] [load]);
 
 #endif /* BSP_USING_D1_BENCH && RT_USING_FINSH */

@@ -28,10 +28,13 @@ the instruction count, so the clock figures do not depend on host load),
          time read).
   A-bytes  A with BSP_D1_UART_PER_BYTE (the per-byte library calls):
          `d1ucost 4096` as in A, for the side-by-side figures.
-  B      boots; `d1bench 20000`: "irq 20000 samples + 0 missed, wake 20000
-         samples + 0 missed"; two JSON lines that json.loads() reads,
-         os rtthread, measurements timer-irq and task-wakeup, 20000 samples and 0
-         missed each.
+  B      boots; `d1bench 20000` idle and `d1bench 20000 1000 load` (the
+         comparison's load: a 64 KiB copy and console lines): "irq 20000
+         samples + 0 missed, wake 20000 samples + 0 missed"; under load at
+         least 1,000 load lines printed; two JSON lines per run that
+         json.loads() reads, os rtthread, load idle / memcpy+uart,
+         measurements timer-irq and task-wakeup, 20000 samples and 0 missed
+         each.
   smart-stock, smart-A, smart-B: the same checks on the RT_USING_SMART
          images (scripts/rtthread.sh --smart), the labels prefixed "smart-".
 Each check prints "ok ..." or "FAIL ..."; the last line is "RESULT: ..."
@@ -219,19 +222,22 @@ def run_a(con, c, a):
     return (f"{n} boot+devices+hwtimer+wdt ok (1000 us = 24000 clocks, ISR at {isr}; {wdt})")
 
 
-def run_b(con, c, a):
+def bench_run(con, c, a, load):
+    """One d1bench run; returns {measurement: p50_ns} or None."""
     n = a.image
-    if not boot(con, c, n):
-        return f"{n} boot FAIL"
+    cmd = "d1bench 20000" + (" 1000 load" if load != "idle" else "")
     try:
-        out = con.run("d1bench 20000", PROMPT, a.bench_timeout)
+        out = con.run(cmd, PROMPT, a.bench_timeout)
     except oscon.Timeout as e:
-        c.ok(False, f"{n}: d1bench 20000 ended ({e})")
-        return f"{n} d1bench FAIL (no end)"
+        c.ok(False, f"{n}: {cmd} ended ({e})")
+        return None
     m = re.search(r"^run: (\d+) boundaries, irq (\d+) samples \+ (\d+) missed, "
                   r"wake (\d+) samples \+ (\d+) missed", out, re.M)
     c.ok(m is not None and [int(x) for x in m.groups()] == [20000, 20000, 0, 20000, 0],
-         f"{n}: " + (m.group(0) if m else "no run line"))
+         f"{n} ({load}): " + (m.group(0) if m else "no run line"))
+    if load != "idle":
+        k = len(re.findall(r"^d1bench load: ", out, re.M))
+        c.ok(k >= 1000, f"{n} ({load}): {k} load lines on the console during the run")
     docs = []
     for line in out.splitlines():
         if line.startswith('{"tool":"d1lat"'):
@@ -239,22 +245,37 @@ def run_b(con, c, a):
                 docs.append(json.loads(line))
             except ValueError as e:
                 c.ok(False, f"{n}: JSON line does not parse: {e}")
-    c.ok(len(docs) == 2, f"{n}: two d1lat JSON lines ({len(docs)})")
+    c.ok(len(docs) == 2, f"{n} ({load}): two d1lat JSON lines ({len(docs)})")
     p50 = {}
     for d in docs:
         meas = d.get("measurement")
         p50[meas] = d.get("p50_ns")
         want_os = "rtsmart" if n.startswith("smart") else "rtthread"
         c.ok(d.get("os") == want_os and d.get("board") == "allwinner-d1" and
-             d.get("load") == "idle" and d.get("samples") == 20000 and d.get("missed") == 0
+             d.get("load") == load and d.get("samples") == 20000 and d.get("missed") == 0
              and d.get("clock_hz") == TIME_HZ,
-             f"{n}: {meas}: {d.get('samples')} samples, {d.get('missed')} missed, p50 "
-             f"{d.get('p50_ns')} ns, max {d.get('max_ns')} ns (instruction time)")
-    c.ok(sorted(p50) == ["task-wakeup", "timer-irq"], f"{n}: measurements {sorted(p50)}")
+             f"{n}: {meas} ({d.get('load')}): {d.get('samples')} samples, {d.get('missed')} "
+             f"missed, p50 {d.get('p50_ns')} ns, max {d.get('max_ns')} ns (instruction time)")
+    c.ok(sorted(p50) == ["task-wakeup", "timer-irq"], f"{n} ({load}): measurements {sorted(p50)}")
+    return p50
+
+
+def run_b(con, c, a):
+    n = a.image
+    if not boot(con, c, n):
+        return f"{n} boot FAIL"
+    res = {}
+    for load in ("idle", "memcpy+uart"):
+        p50 = bench_run(con, c, a, load)
+        if p50 is None:
+            return f"{n} d1bench FAIL (no end)"
+        res[load] = p50
     if c.failed:
         return f"{n} FAIL: " + c.failed[0]
-    return (f"{n} d1bench 20000/0 ok (p50 timer-irq {p50['timer-irq']} ns, "
-            f"task-wakeup {p50['task-wakeup']} ns)")
+    return (f"{n} d1bench 20000/0 idle and memcpy+uart ok (p50 timer-irq "
+            f"{res['idle'].get('timer-irq')} / {res['memcpy+uart'].get('timer-irq')} ns, "
+            f"task-wakeup {res['idle'].get('task-wakeup')} / "
+            f"{res['memcpy+uart'].get('task-wakeup')} ns)")
 
 
 def cmd_boot(a):

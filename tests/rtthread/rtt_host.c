@@ -771,6 +771,11 @@ rt_device_t rt_console_set_device(const char *name)
 	return rt_device_find(name);
 }
 
+rt_device_t rt_console_get_device(void)
+{
+	return console_name[0] != '\0' ? rt_device_find(console_name) : RT_NULL;
+}
+
 const char *rtt_host_console(void)
 {
 	return console_name;

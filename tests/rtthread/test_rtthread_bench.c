@@ -336,6 +336,14 @@ rt_thread_t rt_thread_create(const char *name, void (*entry)(void *parameter), v
 	return &thread;
 }
 
+rt_err_t rt_thread_delete(rt_thread_t t)
+{
+	assert_ptr_equal(t, &thread);
+	assert_false(t->started); /* only a thread that never ran is deleted */
+	t->exited = true;
+	return RT_EOK;
+}
+
 rt_err_t rt_thread_startup(rt_thread_t t)
 {
 	assert_ptr_equal(t, &thread);

@@ -4,7 +4,8 @@
 #ifndef RT_CONFIG_H__
 #define RT_CONFIG_H__
 
-#define RT_NAME_MAX 20
+#define RT_NAME_MAX            20
+#define RT_THREAD_PRIORITY_MAX 32
 #ifndef RT_TICK_PER_SECOND
 #define RT_TICK_PER_SECOND 1000
 #endif

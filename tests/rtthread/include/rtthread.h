@@ -21,6 +21,7 @@ void rt_free(void *ptr);
 rt_thread_t rt_thread_create(const char *name, void (*entry)(void *parameter), void *parameter,
                              rt_uint32_t stack_size, rt_uint8_t priority, rt_uint32_t tick);
 rt_err_t rt_thread_startup(rt_thread_t thread);
+rt_err_t rt_thread_delete(rt_thread_t thread);
 rt_err_t rt_thread_mdelay(rt_int32_t ms);
 rt_sem_t rt_sem_create(const char *name, rt_uint32_t value, rt_uint8_t flag);
 rt_err_t rt_sem_delete(rt_sem_t sem);
@@ -38,5 +39,6 @@ rt_ssize_t rt_device_read(rt_device_t dev, rt_off_t pos, void *buffer, rt_size_t
 rt_ssize_t rt_device_write(rt_device_t dev, rt_off_t pos, const void *buffer, rt_size_t size);
 rt_err_t rt_device_control(rt_device_t dev, int cmd, void *arg);
 rt_device_t rt_console_set_device(const char *name);
+rt_device_t rt_console_get_device(void);
 
 #endif
