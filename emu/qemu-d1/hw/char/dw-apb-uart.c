@@ -6,7 +6,7 @@
  * Copyright (c) 2026 The d1drivers authors
  *
  * A 16550-compatible UART with the DesignWare extras the D1's drivers
- * depend on.  Facts (d1drivers ../shared/reference/d1-hardware.md "UART",
+ * depend on.  Facts (d1drivers docs/hardware-facts.md "UART",
  * from Linux 8250_dw.c and the D1 manual; SVD d1_unofficial.svd UART):
  *   - `snps,dw-apb-uart`, reg-shift 2, reg-io-width 4: 16550 register i at
  *     offset 4 * i (RBR/THR/DLL 0x00, IER/DLH 0x04, IIR/FCR 0x08, LCR 0x0C,
@@ -59,7 +59,7 @@
  * first RBR read that leaves the FIFO empty leaves a character-timeout
  * identity behind (IIR = 0xC with LSR.DR = 0, the interrupt asserted while
  * IER.ERBFI is set), which only an RBR read clears: the DW UART state that
- * d1-hardware.md describes ("An RX-timeout IIR with neither LSR.DR nor BI
+ * hardware-facts.md describes ("An RX-timeout IIR with neither LSR.DR nor BI
  * needs one dummy RBR read") and Linux 8250_dw.c handles.  When the board
  * gets into it is not known, so the machine never does so on its own.
  */

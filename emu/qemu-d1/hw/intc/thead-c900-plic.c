@@ -6,7 +6,7 @@
  *
  * Copyright (c) 2026 The d1drivers authors
  *
- * Layout (d1drivers ../shared/reference/d1-hardware.md "PLIC"; SVD
+ * Layout (d1drivers docs/hardware-facts.md "PLIC (T-Head C900)"; SVD
  * d1_unofficial.svd PLIC; Linux sun20i-d1.dtsi): priorities at 4 * id
  * (5 bits, 0..31), pending at 0x1000, enables at 0x2000 + 0x80 * ctx,
  * threshold/claim at 0x200000 + 0x1000 * ctx, context 0 = hart 0 M-mode,
@@ -31,7 +31,7 @@
  * returns MEMTX_ERROR.  The privilege is that of the current hart (no
  * MPRV), and accesses from outside a hart (qtest, DMA) count as M-mode.
  *
- * Completion (d1-hardware.md, Linux irq-sifive-plic.c "Fixup EOI failed
+ * Completion (docs/hardware-facts.md, Linux irq-sifive-plic.c "Fixup EOI failed
  * when masked" for T-Head): a completion for a source whose enable bit is
  * clear in that context is ignored; it is logged as a guest error.
  *

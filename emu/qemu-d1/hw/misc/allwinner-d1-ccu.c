@@ -12,7 +12,7 @@
  * 0x00000000 applies to all of them.  Offsets the SVD does not list read
  * as zero, ignore writes and are logged as guest errors.
  *
- * Behaviour modelled (d1drivers ../shared/reference/d1-hardware.md "CCU",
+ * Behaviour modelled (d1drivers docs/hardware-facts.md "CCU",
  * from Linux ccu-sun20i-d1.c and U-Boot):
  *   - PLLs: bit31 EN, bit30 LDO_EN, bit29 LOCK_EN, bit28 LOCK (read only),
  *     bit27 output gate.  LOCK reads 1 once EN and LOCK_EN have been set
@@ -38,7 +38,7 @@
  * "boot-state" (default on) starts the CCU as the D1's boot ROM and boot0
  * or U-Boot leave it when they hand over to OpenSBI, so that an image that
  * runs from OpenSBI finds what it finds on the board: PLL_PERI0 =
- * 0xE8216300 (d1-hardware.md, the value U-Boot expects: N = 100,
+ * 0xE8216300 (docs/hardware-facts.md, the value U-Boot expects: N = 100,
  * P0 = 1, P1 = 2), APB1 on OSC24M (U-Boot clock_init_uart: 0, the reset
  * value) and UART0's gate on and reset de-asserted (U-Boot sets the gate,
  * then de-asserts the reset), and the core on PLL_CPU at 1008 MHz with

@@ -10,7 +10,7 @@
  * registers; every other block of the D1's memory map is an unimplemented
  * device (-d unimp shows the accesses).
  * Addresses and interrupt numbers: d1drivers
- * ../shared/reference/d1-hardware.md "Memory map and interrupts" (Linux
+ * d1drivers docs/hardware-facts.md "Memory map and interrupts" (Linux
  * sun20i-d1s.dtsi / sunxi-d1s-t113.dtsi, NuttX allwinner_d1_memorymap.h,
  * OpenSBI sun20i-d1.c, openC906 RTL) and the SVD d1_unofficial.svd
  * (peripheral base addresses and address-block sizes).
@@ -99,7 +99,7 @@ static const MemMapEntry aw_d1_memmap[] = {
     [AW_D1_DRAM]      = { 0x40000000,           0 },
 };
 
-/* PLIC source ids (d1-hardware.md: dtsi SOC_PERIPHERAL_IRQ(n) = n + 16) */
+/* PLIC source ids (hardware-facts.md: dtsi SOC_PERIPHERAL_IRQ(n) = n + 16) */
 #define AW_D1_IRQ_UART0     18
 #define AW_D1_IRQ_TIMER0    75
 #define AW_D1_IRQ_TIMER1    76
@@ -161,7 +161,7 @@ static const struct {
     { "r-wdog-rest",    0x07020000,      0x400 },
     { "cir-rx",         0x07040000,      0x400 },
     { "rtc",            0x07090000,     0x1000 },
-    /* C906 CLINT: SSIP at 0xC000, STIMECMP at 0xD000 (d1-hardware.md) */
+    /* C906 CLINT: SSIP at 0xC000, STIMECMP at 0xD000 (hardware-facts.md) */
     { "clint-s-mode",   0x1400c000,     0x4000 },
 };
 
@@ -332,7 +332,7 @@ static void aw_d1_create_fdt(AwD1MachineState *s)
      * The D1 device trees describe no CLINT, so on the board OpenSBI has
      * no timer device ("Platform Timer Device : --- @ 0Hz"), still
      * advertises the TIME extension, and SBI set_timer never interrupts
-     * (d1drivers d1-hardware.md "CLINT"; OpenSBI issue 292).  As there,
+     * (d1drivers docs/hardware-facts.md "CLINT"; OpenSBI issue 292).  As there,
      * by default.  sbi-timer=on describes it as OpenSBI 1.1's timer and
      * IPI drivers know it (riscv,clint0 / sifive,clint0; it knows
      * thead,c900-clint only from 1.2): the C906's M-mode part has the
@@ -662,7 +662,7 @@ static void aw_d1_boot(AwD1MachineState *s)
  * MTIMECMP at power-on.  The C906's reset value is not documented (the
  * ACLINT spec: unknown); on the board an SBI set_timer, which enables
  * MTIE without a timer device to write the compare, is never followed by
- * an interrupt (d1-hardware.md "CLINT"), so the compare lies ahead of any
+ * an interrupt (hardware-facts.md "CLINT"), so the compare lies ahead of any
  * time the firmware reaches: ~0, QEMU's zero would fire at once.
  * Unknown fact, chosen from that observation (docs/emulator.md).
  */
@@ -840,7 +840,7 @@ static void aw_d1_machine_instance_init(Object *obj)
 
 /*
  * The C906's S-mode timer compare is the CLINT's STIMECMP at 0xD000
- * (d1drivers d1-hardware.md "CLINT"), not Sstc's stimecmp CSR, which the
+ * (d1drivers hardware-facts.md "CLINT"), not Sstc's stimecmp CSR, which the
  * core predates (Sstc was ratified in 2021): QEMU's generic rv64 has Sstc
  * on, and OpenSBI 1.1 would give S-mode a timer through it.  Off here;
  * -cpu rv64,sstc=on still wins.

@@ -5,7 +5,7 @@
  *
  * Copyright (c) 2026 The d1drivers authors
  *
- * Register facts (d1drivers ../shared/reference/d1-hardware.md "Timer block",
+ * Register facts (d1drivers docs/hardware-facts.md "Timer",
  * which cites Linux timer-sun4i.c, the D1 manual and the d1-pac SVD
  * d1_unofficial.svd peripheral TIMER):
  *   0x00 TMR_IRQ_EN   bit n enables Timer n's interrupt
@@ -16,7 +16,7 @@
  *   0x14 + 0x10 * n   TMRn_INTV_VALUE
  *   0x18 + 0x10 * n   TMRn_CUR_VALUE, counts down
  * The down-counter includes zero: an interval of N gives N + 1 input clocks
- * per period (d1-hardware.md, measured on a Lichee RV: 24,000 -> 24,001
+ * per period (docs/hardware-facts.md, measured on a Lichee RV: 24,000 -> 24,001
  * clocks, 23,999 -> exactly 1 ms).  QEMU's allwinner-a10-pit uses
  * PTIMER_POLICY_LEGACY and gives N, hence this model.
  *
@@ -34,7 +34,8 @@
  *     (as QEMU's allwinner-a10-pit does);
  *   - CLK_SRC values 2 and 3 are reserved: the timer does not count;
  *   - a CTRL write that clears EN starts the sync time (Linux: "at least 2
- *     cycles of the timer source clock" before reprogramming, d1-hardware.md):
+ *     cycles of the timer source clock" before reprogramming;
+ *     hardware-facts.md):
  *     for sync-clocks (2) input clocks of the channel, counted from that
  *     write on the slower of its clock before and after it, CTRL, INTV and
  *     CUR writes are dropped and logged as guest errors.  What the D1 does

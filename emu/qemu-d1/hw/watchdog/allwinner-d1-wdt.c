@@ -6,7 +6,7 @@
  * Copyright (c) 2026 The d1drivers authors
  *
  * The D1 has three instances with one register layout (d1drivers
- * ../shared/reference/d1-hardware.md "Watchdogs"; SVD d1_unofficial.svd
+ * d1drivers docs/hardware-facts.md "Watchdogs"; SVD d1_unofficial.svd
  * TIMER wdog_* registers): the timer-block WDT at 0x020500A0 (the one with
  * SOFT_RST, used by OpenSBI's fdt_reset_sunxi_wdt.c), riscv_wdt at
  * 0x06011000 and R_WDOG at 0x07020400.
@@ -28,7 +28,7 @@
  * listed anywhere: taken as 16 s (the longest) and logged.
  *
  * A CFG, MODE or SOFT_RST write without the key is ignored by the D1
- * (xboot wdg-d1.c, U-Boot NCAT2 reset_cpu, d1-hardware.md): here it is
+ * (xboot wdg-d1.c, U-Boot NCAT2 reset_cpu, docs/hardware-facts.md): here it is
  * ignored and logged as a guest error.  A CTRL write other than the
  * 0xA57 key with the restart bit is ignored and logged the same way.
  *
@@ -321,7 +321,7 @@ static void aw_d1_wdt_reset(DeviceState *dev)
     if (s->armed_at_reset) {
         /*
          * What the vendor bootloader leaves on the board: running, 16 s,
-         * reset the system (d1-hardware.md: "U-Boot left a ~16 s watchdog
+         * reset the system (hardware-facts.md: "U-Boot left a ~16 s watchdog
          * running, so NuttX reset after boot"; its start sequence writes
          * CFG = 0x16AA0001 and MODE = 0x16AA00B1).
          */
