@@ -11,8 +11,8 @@
 #                      baseline.txt go (default build/comparison)
 #   --from-logs DIR    reuse the bench transcripts the test command's OS
 #                      stages left in DIR (DIR/nuttx, DIR/rtthread,
-#                      DIR/rtsmart) instead
-#                      of running those OSes again
+#                      DIR/rtsmart, DIR/linux) instead of running those
+#                      OSes again
 #   --check            compare the rows with tests/comparison/baseline.txt
 #                      (exit 1 with a diff when any figure differs)
 #   --update-baseline  write this run's rows to tests/comparison/baseline.txt
@@ -30,6 +30,11 @@
 #              image (scripts/rtthread.sh)
 #   rtsmart    the same in the RT-Smart bench image
 #              (scripts/rtthread.sh --smart)
+#   linux      d1timer.ko's timer-IRQ rows and d1lat-linux's wake-up rows,
+#              PREEMPT and PREEMPT_RT (scripts/linux.sh), with Linux's own
+#              load (busy shell loops); in the table and the plot, not in
+#              the baseline: two runs of the same kernels differ at p50
+#              and p99
 # All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
 # The published hardware figures (docs/comparison-reference.json) stand in
 # a table of their own.
@@ -49,7 +54,7 @@ while [ $# -gt 0 ]; do
 	--check) mode=check; shift ;;
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
-	-h | --help) sed -n '4,35p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "comparison: unknown argument $1 (see --help)" >&2; exit 2 ;;
 	esac
 done
@@ -67,7 +72,7 @@ export D1_EMU_QEMU
 sources=()
 
 # Bare metal: the D1 bench image, run by the emulator test's driver.
-say "step 1/5: bare metal (preset d1, bm_bench.bin idle, bm_bench_load.bin memcpy+uart)"
+say "step 1/6: bare metal (preset d1, bm_bench.bin idle, bm_bench_load.bin memcpy+uart)"
 if (cd "$root" && cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >"$out/baremetal-build.log" 2>&1); then
 	for run in "bm_bench idle baremetal" "bm_bench_load memcpy+uart baremetal-load"; do
 		read -r img load name <<<"$run"
@@ -103,17 +108,21 @@ os_run() { # name log script [args]
 		sources+=("$name=!$script failed before its bench ($out/$name.txt)")
 	fi
 }
-say "step 2/5: NuttX (scripts/nuttx.sh bench)"
+say "step 2/6: NuttX (scripts/nuttx.sh bench)"
 os_run nuttx serial-bench.txt scripts/nuttx.sh bench
-say "step 3/5: RT-Thread (scripts/rtthread.sh)"
+say "step 3/6: RT-Thread (scripts/rtthread.sh)"
 os_run rtthread console-B.log scripts/rtthread.sh
 
-say "step 4/5: RT-Smart (scripts/rtthread.sh --smart)"
+say "step 4/6: RT-Smart (scripts/rtthread.sh --smart)"
 os_run rtsmart console-smart-B.log scripts/rtthread.sh --smart
 
-say "step 5/5: table and plot"
+say "step 5/6: Linux (scripts/linux.sh: d1timer.ko and d1lat-linux rows)"
+os_run linux linux-rows.jsonl scripts/linux.sh
+
+say "step 6/6: table and plot"
 args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/comparison.png"
-	--reference "$root/docs/comparison-reference.json" --baseline-out "$out/baseline.txt")
+	--reference "$root/docs/comparison-reference.json" --baseline-out "$out/baseline.txt"
+	--unchecked linux)
 [ "$mode" = check ] && args+=(--check "$baseline")
 python3 "$root/tools/d1lat_comparison.py" "${args[@]}"
 rc=$?

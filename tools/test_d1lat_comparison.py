@@ -115,6 +115,26 @@ class Comparison(unittest.TestCase):
                                 "baremetal=" + bm, "--check", base)
         self.assertEqual(rc, 1, out)
 
+    def test_unchecked_os_in_the_table_not_the_baseline(self):
+        nx = self.write("nx.log", line_of("nuttx") + "\n")
+        lx = self.write("lx.log", line_of("linux") + "\n")
+        base = os.path.join(self.dir.name, "base.txt")
+        rc, out = self.run_tool("nuttx=" + nx, "linux=" + lx, "--unchecked", "linux",
+                                "--baseline-out", base)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("| linux |", out)
+        self.assertIn("Not in the baseline", out)
+        with open(base) as f:
+            text = f.read()
+        self.assertIn("nuttx", text)
+        self.assertNotIn("linux", text)
+        lx2 = self.write("lx2.log", line_of("linux", p50_ns=99999.0) + "\n")
+        rc, out = self.run_tool("nuttx=" + nx, "linux=" + lx2, "--unchecked", "linux",
+                                "--check", base)
+        self.assertEqual(rc, 0, out)
+        rc, out = self.run_tool("nuttx=" + nx, "linux=" + lx2, "--check", base)
+        self.assertEqual(rc, 1, out)
+
 
 if __name__ == "__main__":
     unittest.main()
