@@ -24,6 +24,10 @@ add_test(NAME d1lat_comparison
   COMMAND Python3::Interpreter -m unittest -v test_d1lat_comparison
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
 set_tests_properties(d1lat_comparison PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+add_test(NAME d1lat_capture
+  COMMAND Python3::Interpreter -m unittest -v test_d1lat_capture
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
+set_tests_properties(d1lat_capture PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" TIMEOUT 60)
 # tools/count_paths.py, which counts d1_lat_record's paths for the
 # benchmarks: an indirect call must stop it, not end a path; skipped
 # without the riscv64 toolchain.
