@@ -133,15 +133,15 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
 
 
 def baseline(rows, skipped):
-    """Each row by samples, missed, p50 and p99; idle rows also by p99.9.
-    The maximum (and a loaded row's p99.9) depends on where the OS's own
-    timers and the load stand when the bench starts, which the moment the
-    command reaches the console sets (host time): it moves between runs
-    (docs/comparison.md)."""
+    """Each row by samples, missed and p50; idle rows also by p99 and
+    p99.9. The maximum, and a loaded row's p99 and above, depend on where
+    the OS's own timers and the load stand when the bench starts, which the
+    moment the command reaches the console sets (host time): they move
+    between runs (docs/comparison.md)."""
     lines = []
     for r in rows:
         hz = r.get("clock_hz", 24_000_000)
-        cols = COLS[:3] if r.get("load") == "idle" else COLS[:2]
+        cols = COLS[:3] if r.get("load") == "idle" else COLS[:1]
         counts = [round(r.get(k, 0) * hz / 1e9) for k, _ in cols]
         lines.append(f"{r.get('os')} {r.get('board')} {r.get('load')} {r.get('measurement')} "
                      f"samples={r.get('samples')} missed={r.get('missed')} "
