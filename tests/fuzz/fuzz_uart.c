@@ -580,6 +580,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				after(valid, err, 0u, 0u);
 				FZ_CHECK(err != D1_OK || n <= len, "putn(%u) returned %u", len, n);
 				FZ_CHECK(um.tx_overflow == ovf, "putn wrote into a full TX FIFO");
+				if (err == D1_OK && valid && h.mapped) {
+					h.tx_accept += n;
+				}
 				break;
 			}
 			for (unsigned k = 0; k <= h.depth; k++) {

@@ -152,7 +152,7 @@ static void load_drain(void)
 	uint64_t t = bm_rdtime();
 
 	while (d1_uart_tx_pending(&bm_uart) != 0u &&
-	       bm_rdtime() - t < 200000u * (BM_TIMEBASE_HZ / 1000000u)) {
+	       bm_rdtime() - t < (uint64_t)200000u * (BM_TIMEBASE_HZ / 1000000u)) {
 	}
 	(void)d1_uart_drain(&bm_uart);
 #endif
