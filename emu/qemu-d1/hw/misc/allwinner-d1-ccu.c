@@ -6,8 +6,8 @@
  * Copyright (c) 2026 The d1drivers authors
  *
  * A register file at 0x02001000 (size 0x1000, Linux sun20i-d1.dtsi ccu
- * node) holding every register the SVD (d1drivers
- * ../shared/reference/d1_unofficial.svd, peripheral CCU) lists, with the
+ * node) holding every register the SVD (d1_unofficial.svd, peripheral
+ * CCU; d1drivers tests/svd/d1_svd_table.csv) lists, with the
  * SVD's reset values: it gives none per register, so its device default
  * 0x00000000 applies to all of them.  Offsets the SVD does not list read
  * as zero, ignore writes and are logged as guest errors.
