@@ -122,7 +122,7 @@ if (cd "$root" && /usr/bin/python3 - "$tree/tools" >"$fc_log" 2>&1 <<'EOF'
 import glob, sys
 sys.path.insert(0, sys.argv[1])
 import file_check as f
-files = sorted(glob.glob('ports/rtsmart/*.[ch]'))
+files = sorted(glob.glob('ports/rtsmart/*.[ch]') + glob.glob('ports/rtsmart/user/*.[ch]'))
 f.init_logger()
 fmt, lic = f.FormatCheck(files).check(), f.LicenseCheck(files).check()
 print(f"file_check: {len(files)} files, format {fmt}, license {lic}")
@@ -177,6 +177,9 @@ EOF
 		cp "$bsp/.config" "$bdir/shipped.config"
 		echo "$stamp" >"$bdir/.d1-stamp"
 	fi
+	if [ "$img" = smart-B ]; then
+		user_romfs "$rtt" "$bdir" "$log" || return 1
+	fi
 	(
 		cd "$bsp"
 		export RTT_ROOT=$rtt
@@ -188,6 +191,44 @@ EOF
 	elf=$bsp/rtthread.elf
 	{ [ -f "$elf" ] && [ -f "$bsp/rtthread.map" ]; } || { echo "no rtthread.elf/rtthread.map in $bsp" >>"$log"; return 1; }
 	say "$img: built in $(($(date +%s) - t0)) s ($elf)"
+}
+
+# The user programs' romfs of smart-B (docs/rtsmart.md "The user-process
+# bench"): d1ubench compiled static and libc-free, checked for what RT-Smart's
+# loader accepts, and RT-Thread's tools/mkromfs.py writing romfs_root into
+# the BSP's applications/ (rewritten only when it changes). One line in the
+# log and a non-zero return on any failed step.
+user_romfs() { # rtt bdir log
+	local rtt=$1 bdir=$2 log=$3
+	local rdir=$bdir/romfs-root bsp=$1/bsp/allwinner/d1s elf entry size max=$((4 * 1024 * 1024))
+	local out=$bsp/applications/d1_romfs.c
+	elf=$rdir/bin/d1ubench
+	rm -rf "$rdir"
+	mkdir -p "$rdir/bin"
+	if ! "$tc/${prefix}gcc" -march=rv64imac -mabi=lp64 -mcmodel=medany -O2 -Wall -Wextra -Werror \
+		-ffreestanding -fno-pic -no-pie -nostdlib -nostartfiles -static -Wl,--build-id=none \
+		-T "$root/ports/rtsmart/user/user.ld" -o "$elf" "$root/ports/rtsmart/user/d1ubench.c" >>"$log" 2>&1; then
+		echo "user program: ports/rtsmart/user/d1ubench.c did not compile" | tee -a "$log"
+		return 1
+	fi
+	# RT-Smart 5.0's loader (components/lwp/lwp.c load_elf) takes a static
+	# ELF whose entry is USER_LOAD_VADDR; anything else fails only at exec.
+	entry=$("$tc/${prefix}readelf" -h "$elf" | awk '/Entry point/ {print $4}')
+	if [ "$entry" != 0x200000000 ] || "$tc/${prefix}readelf" -l "$elf" | grep -q DYNAMIC; then
+		echo "user program: $elf has entry ${entry:-none} or a dynamic segment; RT-Smart's loader takes a static ELF entered at 0x200000000 (USER_LOAD_VADDR)" | tee -a "$log"
+		return 1
+	fi
+	size=$(du -sb "$rdir" | cut -f1)
+	if [ "$size" -gt "$max" ]; then
+		echo "romfs: $size bytes in $rdir do not fit: it is linked into the kernel image, whose 60 MiB region also holds the 16 MiB heap and the pages user processes run in; at most $max bytes" | tee -a "$log"
+		return 1
+	fi
+	if ! python3 "$rtt/tools/mkromfs.py" "$rdir" "$out.new" >>"$log" 2>&1; then
+		echo "romfs: RT-Thread's tools/mkromfs.py failed on $rdir" | tee -a "$log"
+		return 1
+	fi
+	if cmp -s "$out.new" "$out"; then rm -f "$out.new"; else mv "$out.new" "$out"; fi
+	say "smart-B: romfs with /bin/d1ubench ($size bytes)"
 }
 
 declare -A elfs

@@ -74,10 +74,18 @@ def read_source(spec):
     return osname, [r for r in runs if r.get("os") == osname], problems, None, hardware
 
 
+def measured(r):
+    """The measurement and, where there is one, how the task was woken: a
+    kernel thread's and a user process's wake-up on one OS are two rows."""
+    meas = r.get("measurement", "?")
+    wake = r.get("wake", "none")
+    return meas if wake in ("none", "unknown") else f"{meas} ({wake})"
+
+
 def key(r):
     o = r.get("os", "")
     return (OS_ORDER.index(o) if o in OS_ORDER else len(OS_ORDER), o, r.get("board", ""),
-            r.get("load", ""), r.get("measurement", ""))
+            r.get("load", ""), measured(r))
 
 
 def us(ns):
@@ -90,10 +98,7 @@ def rows_table(rows, flagged):
            + " | ".join(f"{n} instr" for _, n in COLS) + " |",
            "|" + "---|" * (6 + 2 * len(COLS))]
     for r in rows:
-        meas = r.get("measurement", "?")
-        wake = r.get("wake", "none")
-        if wake not in ("none", "unknown"):
-            meas += f" ({wake})"
+        meas = measured(r)
         flag = " **missed above threshold**" if id(r) in flagged else ""
         out.append(f"| {r.get('os')} | {r.get('board')} | {r.get('load')} | {meas} | "
                    f"{r.get('samples')} | {r.get('missed')}{flag} | "
@@ -143,7 +148,7 @@ def baseline(rows, skipped):
         hz = r.get("clock_hz", 24_000_000)
         cols = COLS[:3] if r.get("load") == "idle" else COLS[:1]
         counts = [round(r.get(k, 0) * hz / 1e9) for k, _ in cols]
-        lines.append(f"{r.get('os')} {r.get('board')} {r.get('load')} {r.get('measurement')} "
+        lines.append(f"{r.get('os')} {r.get('board')} {r.get('load')} {measured(r)} "
                      f"samples={r.get('samples')} missed={r.get('missed')} "
                      + " ".join(f"{n}={c}" for (_, n), c in zip(cols, counts)) + " (counts)")
     lines += [f"{o} not run" for o, _ in skipped]
@@ -179,7 +184,7 @@ def main(argv=None):
     flagged = {id(r) for r in rows + hw_rows if r.get("missed", 0) > a.missed_max}
     for r in rows + hw_rows:
         if id(r) in flagged:
-            problems.append(f"{r.get('os')} {r.get('measurement')} {r.get('load')}: "
+            problems.append(f"{r.get('os')} {measured(r)} {r.get('load')}: "
                             f"{r.get('missed')} missed periods (threshold {a.missed_max})")
     ref = None
     if a.reference:

@@ -86,6 +86,26 @@ class Comparison(unittest.TestCase):
         self.assertEqual(head.count("| nuttx |"), 1)
         self.assertIn("| 0.542 |", tail)
 
+    def test_two_wake_ups_of_one_os_are_two_baseline_rows(self):
+        """A kernel thread's and a user process's task wake-up on the same OS
+        and load: each its own row and baseline line, by its wake mechanism."""
+        rs = self.write("rs.log", line_of("rtsmart", measurement="task-wakeup",
+                                          wake="semaphore", p50_ns=2000.0) + "\n"
+                        + line_of("rtsmart", measurement="task-wakeup",
+                                  wake="read, user process", p50_ns=4500.0) + "\n")
+        base = os.path.join(self.dir.name, "base.txt")
+        rc, out = self.run_tool("rtsmart=" + rs, "--baseline-out", base)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("| task-wakeup (semaphore) |", out)
+        self.assertIn("| task-wakeup (read, user process) |", out)
+        with open(base) as f:
+            lines = f.read().splitlines()
+        self.assertEqual(len(lines), 2, lines)
+        self.assertTrue(lines[0].startswith("rtsmart lichee-rv-86 none task-wakeup (read, user "
+                                            "process) samples="), lines)
+        self.assertTrue(lines[1].startswith("rtsmart lichee-rv-86 none task-wakeup (semaphore) "
+                                            "samples="), lines)
+
     def test_baseline_check_shows_a_diff(self):
         nx = self.write("nx.log", line_of("nuttx") + "\n")
         base = os.path.join(self.dir.name, "base.txt")

@@ -50,6 +50,7 @@
 #include "d1/time.h"
 #include "d1/timer.h"
 #include "d1_rt.h"
+#include "d1_rt_ubench.h"
 
 #if defined(BSP_USING_D1_BENCH) && defined(RT_USING_FINSH)
 #include <finsh.h>
@@ -162,13 +163,17 @@ struct d1_rt_bench
     rt_sem_t finished;
     uint32_t period_clocks;
     uint32_t periods;
+    uint32_t period_us;
+    bool loaded;
     uint64_t t0;               /* time CSR at the start */
+    uint64_t run_ms;           /* bound of the whole run, for the command */
     volatile bool abort;       /* the command ends the thread early */
     rt_err_t failed;           /* the thread's failed wait (-RT_ETIMEOUT) */
     rt_int32_t wait_ticks;     /* bound of one wait for a post */
 };
 
 static struct d1_rt_bench d1b;
+static bool d1_bench_busy; /* d1b holds a run (the command's or the device's) */
 
 static void d1_bench_isr(int vector, void *param)
 {
@@ -263,39 +268,57 @@ static bool d1_bench_arg(const char *s, uint32_t *out)
     return true;
 }
 
-static int d1bench(int argc, char **argv)
+/* Gives back what d1_bench_setup() took; the run is over. */
+static void d1_bench_free(struct d1_rt_bench *b)
 {
-    struct d1_rt_bench *b = &d1b;
-    uint32_t periods = 20000u;
-    uint32_t period_us = 1000u;
-    struct d1_lat_summary si, sw;
-    struct d1_bench_stats st;
-    uintptr_t base;
-    rt_thread_t th;
-    uint64_t t1;
-    uint64_t run_ms;
-    d1_err_t err;
-    int ret = 0;
-    bool loaded = argc > 3 && strcmp(argv[3], "load") == 0;
-
-    if (argc > 4 || (argc > 3 && !loaded) || (argc > 1 && !d1_bench_arg(argv[1], &periods)) ||
-        (argc > 2 && !d1_bench_arg(argv[2], &period_us)) ||
-        periods == 0u || period_us == 0u || period_us > 100000u)
+    if (b->go != RT_NULL)
     {
-        rt_kprintf("usage: d1bench [periods] [period_us 1..100000] [load]\n");
-        return -RT_EINVAL;
+        rt_sem_delete(b->go);
+        b->go = RT_NULL;
+    }
+    if (b->finished != RT_NULL)
+    {
+        rt_sem_delete(b->finished);
+        b->finished = RT_NULL;
+    }
+    if (b->mem != RT_NULL)
+    {
+        rt_free(b->mem);
+        b->mem = RT_NULL;
+    }
+    d1_bench_busy = false;
+}
+
+/*
+ * Memory, semaphores, recorders, the accounting and the Timer (stopped,
+ * its interrupt acknowledged) for a run: 0, or a negative RT-Thread error
+ * with a message printed and nothing held.
+ */
+static int d1_bench_setup(struct d1_rt_bench *b, uint32_t periods, uint32_t period_us,
+                          bool loaded)
+{
+    uintptr_t base;
+    d1_err_t err;
+
+    if (d1_bench_busy)
+    {
+        rt_kprintf("d1bench: a run is in progress\n");
+        return -RT_EBUSY;
     }
     rt_memset(b, 0, sizeof(*b));
+    d1_bench_busy = true;
     b->periods = periods;
+    b->period_us = period_us;
+    b->loaded = loaded;
     b->period_clocks = period_us * (D1_OSC24M_HZ / 1000000u);
     /* 1 s + 100 periods per post; the run + that + 1 s for the thread */
     b->wait_ticks = (rt_int32_t)rt_tick_from_millisecond(
         (rt_int32_t)(1000u + (period_us * 100u + 999u) / 1000u));
-    run_ms = ((uint64_t)periods * period_us + 999u) / 1000u + 2000u +
-             (period_us * 100u + 999u) / 1000u;
-    if (run_ms > (uint64_t)INT32_MAX / RT_TICK_PER_SECOND)
+    b->run_ms = ((uint64_t)periods * period_us + 999u) / 1000u + 2000u +
+                (period_us * 100u + 999u) / 1000u;
+    if (b->run_ms > (uint64_t)INT32_MAX / RT_TICK_PER_SECOND)
     {
-        run_ms = (uint64_t)INT32_MAX / RT_TICK_PER_SECOND;
+        b->run_ms = (uint64_t)INT32_MAX / RT_TICK_PER_SECOND;
     }
 #if D1_BENCH_FIXED_RECORDER
     b->mem = rt_malloc(2u * sizeof(struct d1_lat));
@@ -310,8 +333,8 @@ static int d1bench(int argc, char **argv)
     if (b->mem == RT_NULL || base == 0u || b->go == RT_NULL || b->finished == RT_NULL)
     {
         rt_kprintf("d1bench: out of memory\n");
-        ret = -RT_ENOMEM;
-        goto out;
+        d1_bench_free(b);
+        return -RT_ENOMEM;
     }
     b->irq = (struct d1_lat *)b->mem;
     b->wake = b->irq + 1;
@@ -352,64 +375,38 @@ static int d1bench(int argc, char **argv)
     if (err != D1_OK)
     {
         rt_kprintf("d1bench: setup failed (%d)\n", (int)err);
-        ret = (int)d1_rt_err(err);
-        goto out;
+        d1_bench_free(b);
+        return (int)d1_rt_err(err);
     }
     (void)d1_timer_stop(&b->t);
     d1_timer_irq_ack(&b->t);
-    th = rt_thread_create("d1bwake", d1_bench_thread, b, 2048, BSP_D1_BENCH_PRIO, 10);
-    if (th == RT_NULL)
-    {
-        rt_kprintf("d1bench: no thread\n");
-        ret = -RT_ENOMEM;
-        goto out;
-    }
-    rt_kprintf("d1bench: %u periods of %u us on Timer%u (PLIC %d), wake thread priority %d, "
-               "load %s; %s until done\n", (unsigned)periods, (unsigned)period_us,
-               (unsigned)D1_BENCH_CH, D1_BENCH_IRQ, BSP_D1_BENCH_PRIO,
-               loaded ? "memcpy+uart" : "idle", loaded ? "load lines" : "silent");
-    rt_thread_mdelay(100); /* let the console drain */
-    if (loaded && !d1_load_start())
-    {
-        rt_kprintf("d1bench: the load threads did not start\n");
-        rt_thread_delete(th);
-        ret = -RT_ENOMEM;
-        goto out;
-    }
-    rt_thread_startup(th);
+    return 0;
+}
+
+static void d1_bench_announce(struct d1_rt_bench *b, const char *waker)
+{
+    rt_kprintf("d1bench: %u periods of %u us on Timer%u (PLIC %d), %s priority %d, "
+               "load %s; %s until done\n", (unsigned)b->periods, (unsigned)b->period_us,
+               (unsigned)D1_BENCH_CH, D1_BENCH_IRQ, waker, BSP_D1_BENCH_PRIO,
+               b->loaded ? "memcpy+uart" : "idle", b->loaded ? "load lines" : "silent");
+}
+
+/* The handler in, the interrupt on, the grid's origin, the Timer running. */
+static d1_err_t d1_bench_arm(struct d1_rt_bench *b)
+{
     rt_hw_interrupt_install(D1_BENCH_IRQ, d1_bench_isr, b, "d1bench");
     (void)d1_timer_irq_enable(&b->t, true);
     rt_hw_interrupt_umask(D1_BENCH_IRQ);
     b->t0 = d1_time_now();
     (void)d1_bench_start(&b->acc, b->t0);
-    err = d1_timer_start(&b->t, D1_TIMER_PERIODIC);
-    if (err != D1_OK)
-    {
-        rt_kprintf("d1bench: start failed (%d)\n", (int)err);
-        b->abort = true;
-        rt_sem_release(b->go);
-        ret = -RT_ERROR;
-    }
-    if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond((rt_int32_t)run_ms)) !=
-        RT_EOK)
-    {
-        b->abort = true;
-        rt_sem_release(b->go);
-        if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond(1000)) != RT_EOK)
-        {
-            /* The thread still holds the semaphores and the recorders:
-             * they are left to it, not freed under it. */
-            rt_hw_interrupt_mask(D1_BENCH_IRQ);
-            (void)d1_timer_stop(&b->t);
-            rt_kprintf("d1bench: the wake-up thread did not end: stopped, its memory "
-                       "kept\n");
-            return -RT_ETIMEOUT;
-        }
-        rt_kprintf("d1bench: the run did not end within %u ms: stopped\n", (unsigned)run_ms);
-        ret = -RT_ETIMEOUT;
-    }
-    t1 = d1_time_now();
-    if (loaded)
+    return d1_timer_start(&b->t, D1_TIMER_PERIODIC);
+}
+
+/* The load stopped, the Timer stopped, its handler out; boundaries no
+ * interrupt or wake-up accounted up to t1 are missed. */
+static void d1_bench_disarm(struct d1_rt_bench *b, uint64_t t1)
+{
+    if (b->loaded)
     {
         d1_load_end();
     }
@@ -418,22 +415,31 @@ static int d1bench(int argc, char **argv)
     (void)d1_timer_irq_enable(&b->t, false);
     d1_timer_irq_ack(&b->t);
     rt_hw_interrupt_install(D1_BENCH_IRQ, RT_NULL, RT_NULL, "d1bench");
-    /* boundaries no interrupt or wake-up accounted up to now are missed */
     (void)d1_bench_finish(&b->acc, t1);
+}
+
+/* The run line and the reports (the timer-irq one only if with_irq); or,
+ * after a failed wait, the message and -RT_ETIMEOUT. */
+static int d1_bench_report(struct d1_rt_bench *b, uint64_t t1, int ret, const char *wake,
+                           bool with_irq)
+{
+    struct d1_lat_summary si, sw;
+    struct d1_bench_stats st;
+    const char *load = b->loaded ? "memcpy+uart" : "idle";
+
     (void)d1_bench_stats(&b->acc, &st);
     if (b->failed != RT_EOK && ret == 0)
     {
         rt_kprintf("d1bench: no Timer%u interrupt for %u ms after %u of %u periods: "
                    "stopped\n", (unsigned)D1_BENCH_CH,
-                   (unsigned)(1000u + (period_us * 100u + 999u) / 1000u),
-                   (unsigned)st.boundaries, (unsigned)periods);
+                   (unsigned)(1000u + (b->period_us * 100u + 999u) / 1000u),
+                   (unsigned)st.boundaries, (unsigned)b->periods);
         ret = -RT_ETIMEOUT;
     }
     if (ret != 0)
     {
-        goto out;
+        return ret;
     }
-
     (void)d1_lat_summarize(b->irq, &si);
     (void)d1_lat_summarize(b->wake, &sw);
     rt_kprintf("run: %u boundaries, irq %u samples + %u missed, wake %u samples + %u missed "
@@ -443,25 +449,255 @@ static int d1bench(int argc, char **argv)
                (unsigned)sw.samples, (unsigned)sw.missed, (unsigned)st.late_wake,
                (unsigned)st.spurious_wake, (unsigned)st.spurious_irq,
                (unsigned)((t1 - b->t0) / (D1_OSC24M_HZ / 1000000u)),
-               (unsigned)(periods * period_us));
-    d1_bench_print(b->irq, "timer-irq", "none", loaded ? "memcpy+uart" : "idle", period_us);
-    d1_bench_print(b->wake, "task-wakeup", "semaphore", loaded ? "memcpy+uart" : "idle",
-                   period_us);
-out:
-    if (b->go != RT_NULL)
+               (unsigned)(b->periods * b->period_us));
+    if (with_irq)
     {
-        rt_sem_delete(b->go);
+        d1_bench_print(b->irq, "timer-irq", "none", load, b->period_us);
     }
-    if (b->finished != RT_NULL)
+    d1_bench_print(b->wake, "task-wakeup", wake, load, b->period_us);
+    return 0;
+}
+
+static int d1bench(int argc, char **argv)
+{
+    struct d1_rt_bench *b = &d1b;
+    uint32_t periods = 20000u;
+    uint32_t period_us = 1000u;
+    rt_thread_t th;
+    uint64_t t1;
+    d1_err_t err;
+    int ret;
+    bool loaded = argc > 3 && strcmp(argv[3], "load") == 0;
+
+    if (argc > 4 || (argc > 3 && !loaded) || (argc > 1 && !d1_bench_arg(argv[1], &periods)) ||
+        (argc > 2 && !d1_bench_arg(argv[2], &period_us)) ||
+        periods == 0u || period_us == 0u || period_us > 100000u)
     {
-        rt_sem_delete(b->finished);
+        rt_kprintf("usage: d1bench [periods] [period_us 1..100000] [load]\n");
+        return -RT_EINVAL;
     }
-    if (b->mem != RT_NULL)
+    ret = d1_bench_setup(b, periods, period_us, loaded);
+    if (ret != 0)
     {
-        rt_free(b->mem);
+        return ret;
     }
+    th = rt_thread_create("d1bwake", d1_bench_thread, b, 2048, BSP_D1_BENCH_PRIO, 10);
+    if (th == RT_NULL)
+    {
+        rt_kprintf("d1bench: no thread\n");
+        d1_bench_free(b);
+        return -RT_ENOMEM;
+    }
+    d1_bench_announce(b, "wake thread");
+    rt_thread_mdelay(100); /* let the console drain */
+    if (loaded && !d1_load_start())
+    {
+        rt_kprintf("d1bench: the load threads did not start\n");
+        rt_thread_delete(th);
+        d1_bench_free(b);
+        return -RT_ENOMEM;
+    }
+    rt_thread_startup(th);
+    err = d1_bench_arm(b);
+    if (err != D1_OK)
+    {
+        rt_kprintf("d1bench: start failed (%d)\n", (int)err);
+        b->abort = true;
+        rt_sem_release(b->go);
+        ret = -RT_ERROR;
+    }
+    if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond((rt_int32_t)b->run_ms)) !=
+        RT_EOK)
+    {
+        b->abort = true;
+        rt_sem_release(b->go);
+        if (rt_sem_take(b->finished, (rt_int32_t)rt_tick_from_millisecond(1000)) != RT_EOK)
+        {
+            /* The thread still holds the semaphores and the recorders:
+             * they are left to it, not freed under it (and d1bench stays
+             * busy). */
+            rt_hw_interrupt_mask(D1_BENCH_IRQ);
+            (void)d1_timer_stop(&b->t);
+            rt_kprintf("d1bench: the wake-up thread did not end: stopped, its memory "
+                       "kept\n");
+            return -RT_ETIMEOUT;
+        }
+        rt_kprintf("d1bench: the run did not end within %u ms: stopped\n",
+                   (unsigned)b->run_ms);
+        ret = -RT_ETIMEOUT;
+    }
+    t1 = d1_time_now();
+    d1_bench_disarm(b, t1);
+    ret = d1_bench_report(b, t1, ret, "semaphore", true);
+    d1_bench_free(b);
     return ret;
 }
 MSH_CMD_EXPORT(d1bench, d1drivers latency bench: d1bench [periods] [period_us] [load]);
+
+#ifdef BSP_D1_BENCH_DEV
+/*
+ * The d1bench device (RT-Smart): the same run, woken in a user process
+ * instead of the wake-up thread (protocol: d1_rt_ubench.h; the program:
+ * user/d1ubench.c). The process's thread runs the read and write
+ * handlers: it is raised to BSP_D1_BENCH_PRIO for the run, like the
+ * thread it replaces, and put back at close.
+ */
+static struct rt_device d1_bench_dev;
+static bool d1_bench_dev_running;
+static bool d1_bench_dev_done;
+static rt_thread_t d1_bench_dev_owner;
+static rt_uint8_t d1_bench_dev_prio;
+
+static rt_ssize_t d1_bench_dev_start(struct d1_rt_bench *b, const void *buf, rt_size_t size)
+{
+    struct d1_ubench_start req;
+    rt_uint8_t prio = BSP_D1_BENCH_PRIO;
+    d1_err_t err;
+    int ret;
+
+    if (size != sizeof(req))
+    {
+        return -RT_EINVAL;
+    }
+    rt_memcpy(&req, buf, sizeof(req));
+    if (req.magic != D1_UBENCH_MAGIC || req.load > 1u || req.periods == 0u ||
+        req.period_us == 0u || req.period_us > 100000u)
+    {
+        return -RT_EINVAL;
+    }
+    ret = d1_bench_setup(b, req.periods, req.period_us, req.load != 0u);
+    if (ret != 0)
+    {
+        return ret;
+    }
+    d1_bench_announce(b, "user process");
+    rt_thread_mdelay(100); /* let the console drain */
+    if (b->loaded && !d1_load_start())
+    {
+        rt_kprintf("d1bench: the load threads did not start\n");
+        d1_bench_free(b);
+        return -RT_ENOMEM;
+    }
+    d1_bench_dev_owner = rt_thread_self();
+    d1_bench_dev_prio = d1_bench_dev_owner->current_priority;
+    (void)rt_thread_control(d1_bench_dev_owner, RT_THREAD_CTRL_CHANGE_PRIORITY, &prio);
+    d1_bench_dev_done = false;
+    d1_bench_dev_running = true;
+    err = d1_bench_arm(b);
+    if (err != D1_OK)
+    {
+        rt_kprintf("d1bench: start failed (%d)\n", (int)err);
+        d1_bench_dev_done = true; /* reads return 0; close cleans up */
+        return -RT_ERROR;
+    }
+    return (rt_ssize_t)size;
+}
+
+static rt_ssize_t d1_bench_dev_read(rt_device_t dev, rt_off_t pos, void *buf, rt_size_t size)
+{
+    struct d1_rt_bench *b = &d1b;
+    struct d1_bench_stats st;
+
+    (void)dev;
+    (void)pos;
+    if (!d1_bench_dev_running || size != sizeof(uint64_t))
+    {
+        return -RT_EINVAL;
+    }
+    if (d1_bench_dev_done || b->failed != RT_EOK)
+    {
+        return 0;
+    }
+    b->failed = rt_sem_take(b->go, b->wait_ticks);
+    if (b->failed != RT_EOK)
+    {
+        return -RT_ETIMEOUT;
+    }
+    (void)d1_bench_stats(&b->acc, &st);
+    rt_memcpy(buf, &st.boundaries, sizeof(st.boundaries));
+    return (rt_ssize_t)size;
+}
+
+static rt_ssize_t d1_bench_dev_write(rt_device_t dev, rt_off_t pos, const void *buf,
+                                     rt_size_t size)
+{
+    struct d1_rt_bench *b = &d1b;
+    uint64_t now;
+
+    (void)dev;
+    (void)pos;
+    if (!d1_bench_dev_running)
+    {
+        return d1_bench_dev_start(b, buf, size);
+    }
+    if (size != sizeof(now) || d1_bench_dev_done)
+    {
+        return -RT_EINVAL;
+    }
+    rt_memcpy(&now, buf, sizeof(now));
+    if (d1_bench_wake(&b->acc, now))
+    {
+        d1_bench_dev_done = true;
+    }
+    /* posts of boundaries accounted here */
+    while (rt_sem_trytake(b->go) == RT_EOK)
+    {
+    }
+    return (rt_ssize_t)size;
+}
+
+static rt_err_t d1_bench_dev_close(rt_device_t dev)
+{
+    struct d1_rt_bench *b = &d1b;
+    uint64_t t1;
+
+    (void)dev;
+    if (!d1_bench_dev_running)
+    {
+        return RT_EOK;
+    }
+    t1 = d1_time_now();
+    d1_bench_disarm(b, t1);
+    if (rt_thread_self() == d1_bench_dev_owner)
+    {
+        (void)rt_thread_control(d1_bench_dev_owner, RT_THREAD_CTRL_CHANGE_PRIORITY,
+                                &d1_bench_dev_prio);
+    }
+    (void)d1_bench_report(b, t1, 0, D1_UBENCH_WAKE, false);
+    d1_bench_free(b);
+    d1_bench_dev_running = false;
+    return RT_EOK;
+}
+
+#ifdef RT_USING_DEVICE_OPS
+static const struct rt_device_ops d1_bench_dev_ops =
+{
+    RT_NULL, RT_NULL, d1_bench_dev_close, d1_bench_dev_read, d1_bench_dev_write, RT_NULL,
+};
+#endif
+
+/* User mode may read the `time` CSR only with scounteren.TM set (RISC-V
+ * privileged spec, "Counter-Enable Registers"; M mode's mcounteren.TM is
+ * OpenSBI's): the program samples its wake-up with rdtime. */
+int d1_rt_bench_dev_init(void)
+{
+    rt_device_t dev = &d1_bench_dev;
+
+#ifdef __riscv
+    __asm__ volatile("csrs scounteren, %0" : : "r"(2ul) : "memory");
+#endif
+    dev->type = RT_Device_Class_Miscellaneous;
+#ifdef RT_USING_DEVICE_OPS
+    dev->ops = &d1_bench_dev_ops;
+#else
+    dev->close = d1_bench_dev_close;
+    dev->read = d1_bench_dev_read;
+    dev->write = d1_bench_dev_write;
+#endif
+    return (int)rt_device_register(dev, D1_UBENCH_NAME,
+                                   RT_DEVICE_FLAG_RDWR | RT_DEVICE_FLAG_STANDALONE);
+}
+INIT_DEVICE_EXPORT(d1_rt_bench_dev_init);
+#endif /* BSP_D1_BENCH_DEV */
 
 #endif /* BSP_USING_D1_BENCH && RT_USING_FINSH */

@@ -41,12 +41,14 @@ IMAGES = {
           "ENABLE_FPU": "y"},
 }
 # Smart (RT_USING_SMART, the BSP's shipped setting; musl toolchain): the
-# same images with user processes, and ROMFS for the user programs' romfs
-# (scripts/rtthread.sh --smart mounts it at /).
+# same images with user processes, and ROMFS for the user programs' romfs.
 SMART = {"RT_USING_SMART": "y", "BSP_USING_SDMMC": "n", "BSP_USING_FS": "n",
          "RT_USING_FAL": "n", "RT_USING_DFS_ROMFS": "y"}
 for _img in ("stock", "A", "B"):
     IMAGES["smart-" + _img] = {**IMAGES[_img], **SMART}
+# smart-B: the romfs holding the user-process bench mounted at /, and the
+# d1bench device it uses (default y under Smart)
+IMAGES["smart-B"].update({"BSP_USING_D1_ROMFS": "y", "BSP_D1_BENCH_DEV": "y"})
 
 
 def main():

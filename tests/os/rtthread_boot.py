@@ -260,6 +260,52 @@ def bench_run(con, c, a, load):
     return p50
 
 
+USER_WAKE = "read, user process"
+USER_END = (r'(\{"tool":"d1lat"[^\n]*"wake":"' + re.escape(USER_WAKE) + r'"[^\n]*\}'
+            r"|d1ubench: [^\n]*failed[^\n]*|usage: d1ubench[^\n]*)")
+
+
+def user_run(con, c, a, load):
+    """One run of the user-process bench /bin/d1ubench (smart-B's romfs);
+    returns its task-wakeup p50 in ns, or None."""
+    n = a.image
+    cmd = "/bin/d1ubench 20000" + (" 1000 load" if load != "idle" else "")
+    try:
+        out = con.run(cmd, USER_END, a.bench_timeout)
+    except oscon.Timeout as e:
+        c.ok(False, f"{n}: {cmd} printed its report ({e})")
+        return None
+    c.ok("d1bench: 20000 periods of 1000 us on Timer0 (PLIC 75), user process priority"
+         in out, f"{n} ({load}): the d1bench device started the run for the user process")
+    m = re.search(r"^run: (\d+) boundaries, irq (\d+) samples \+ (\d+) missed, "
+                  r"wake (\d+) samples \+ (\d+) missed", out, re.M)
+    c.ok(m is not None and [int(x) for x in m.groups()] == [20000, 20000, 0, 20000, 0],
+         f"{n} user process ({load}): " + (m.group(0) if m else "no run line"))
+    if load != "idle":
+        k = len(re.findall(r"^d1bench load: ", out, re.M))
+        c.ok(k >= 1000, f"{n} user process ({load}): {k} load lines on the console")
+    docs = []
+    for line in out.splitlines():
+        if line.startswith('{"tool":"d1lat"'):
+            try:
+                docs.append(json.loads(line))
+            except ValueError as e:
+                c.ok(False, f"{n}: JSON line does not parse: {e}")
+    d = docs[-1] if docs else {}
+    c.ok(len(docs) == 1 and d.get("os") == "rtsmart" and d.get("measurement") == "task-wakeup"
+         and d.get("wake") == USER_WAKE and d.get("load") == load and d.get("samples") == 20000
+         and d.get("missed") == 0 and d.get("clock_hz") == TIME_HZ,
+         f"{n} user process: task-wakeup ({d.get('wake')}, {d.get('load')}): "
+         f"{d.get('samples')} samples, {d.get('missed')} missed, p50 {d.get('p50_ns')} ns, "
+         f"max {d.get('max_ns')} ns (instruction time; {len(docs)} JSON line)")
+    try:  # the shell answers, and the process has exited
+        out = con.run("list_process", PROMPT, 30)
+        c.ok("d1ubench" not in out, f"{n} ({load}): d1ubench exited (list_process)")
+    except oscon.Timeout as e:
+        c.ok(False, f"{n}: msh answers list_process after d1ubench ({e})")
+    return d.get("p50_ns")
+
+
 def run_b(con, c, a):
     n = a.image
     if not boot(con, c, n):
@@ -270,12 +316,22 @@ def run_b(con, c, a):
         if p50 is None:
             return f"{n} d1bench FAIL (no end)"
         res[load] = p50
+    user = {}
+    if n == "smart-B":
+        for load in ("idle", "memcpy+uart"):
+            user[load] = user_run(con, c, a, load)
+            if user[load] is None:
+                return f"{n} d1ubench FAIL: " + c.failed[0]
     if c.failed:
         return f"{n} FAIL: " + c.failed[0]
+    more = ""
+    if user:
+        more = (f"; user-process d1ubench 20000/0 idle and memcpy+uart ok (p50 "
+                f"{user['idle']} / {user['memcpy+uart']} ns)")
     return (f"{n} d1bench 20000/0 idle and memcpy+uart ok (p50 timer-irq "
             f"{res['idle'].get('timer-irq')} / {res['memcpy+uart'].get('timer-irq')} ns, "
             f"task-wakeup {res['idle'].get('task-wakeup')} / "
-            f"{res['memcpy+uart'].get('task-wakeup')} ns)")
+            f"{res['memcpy+uart'].get('task-wakeup')} ns){more}")
 
 
 def cmd_boot(a):

@@ -33,7 +33,20 @@
 #include "sim.h"
 #include "timer_model.h"
 
-/* The command, its statics visible to the checks below. */
+/* The kernel's thread as far as the port reads it (current_priority). */
+struct rt_thread {
+	void (*entry)(void *parameter);
+	void *parameter;
+	rt_uint8_t priority;
+	rt_uint8_t current_priority; /* the device's caller (the main context) */
+	bool started, exited;
+	ucontext_t ctx;
+	char *stack;
+};
+
+/* The command and the d1bench device (RT-Smart's, for user processes),
+ * their statics visible to the checks below. */
+#define BSP_D1_BENCH_DEV 1
 #include "d1_rt_bench.c"
 
 #define PERIODS     200u
@@ -48,14 +61,6 @@ struct rt_semaphore {
 	int live;
 };
 
-struct rt_thread {
-	void (*entry)(void *parameter);
-	void *parameter;
-	rt_uint8_t priority;
-	bool started, exited;
-	ucontext_t ctx;
-	char *stack;
-};
 
 enum { MAIN_CTX, THREAD_CTX };
 
@@ -351,6 +356,21 @@ rt_err_t rt_thread_startup(rt_thread_t t)
 	return RT_EOK;
 }
 
+/* The main context is the user process's thread in the device's tests. */
+static struct rt_thread user_thread;
+
+rt_thread_t rt_thread_self(void)
+{
+	return &user_thread;
+}
+
+rt_err_t rt_thread_control(rt_thread_t t, int cmd, void *arg)
+{
+	assert_int_equal(cmd, RT_THREAD_CTRL_CHANGE_PRIORITY);
+	t->current_priority = *(rt_uint8_t *)arg;
+	return RT_EOK;
+}
+
 rt_err_t rt_thread_mdelay(rt_int32_t ms)
 {
 	return block(RT_NULL, ticks_of(ms));
@@ -388,6 +408,10 @@ static int setup(void **state)
 	memset(waits, 0, sizeof(waits));
 	hw.lat = 30u;
 	hw.forever = FOREVER_TCK;
+	memset(&user_thread, 0, sizeof(user_thread));
+	d1_bench_busy = false; /* a thread that never ended kept the last run */
+	d1_bench_dev_running = false;
+	user_thread.current_priority = 20u;
 	cur = MAIN_CTX;
 	thread_made = false;
 	return 0;
@@ -604,6 +628,212 @@ static void test_no_interrupt_ends_within_bound(void **state)
 	check_left_clean();
 }
 
+/* ---- the d1bench device: the main context is the user process ---- */
+
+static rt_device_t dev_opened(void)
+{
+	rt_device_t dev;
+
+	assert_int_equal(d1_rt_bench_dev_init(), 0);
+	dev = rt_device_find(D1_UBENCH_NAME);
+	assert_non_null(dev);
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), RT_EOK);
+	return dev;
+}
+
+static rt_ssize_t dev_start(rt_device_t dev, uint32_t periods, uint32_t period_us, uint32_t load)
+{
+	const struct d1_ubench_start req = {D1_UBENCH_MAGIC, periods, period_us, load};
+
+	return rt_device_write(dev, 0, &req, sizeof(req));
+}
+
+/* The process's loop (user/d1ubench.c): read until 0, the `time` CSR
+ * @p user_ticks after each return (the way back to user mode), write it.
+ * Stops after @p max_reads reads; returns the reads that returned 8. */
+static unsigned dev_loop(rt_device_t dev, uint64_t user_ticks, unsigned max_reads)
+{
+	unsigned woken = 0;
+
+	for (unsigned k = 0; k < max_reads; k++) {
+		uint64_t v;
+		uint64_t now;
+		rt_ssize_t n = rt_device_read(dev, 0, &v, sizeof(v));
+
+		if (n == 0) {
+			break;
+		}
+		assert_int_equal(n, sizeof(v));
+		assert_true(v >= 1u && v <= PERIODS); /* boundaries accounted so far */
+		assert_true(user_thread.current_priority == BSP_D1_BENCH_PRIO);
+		sim_advance(user_ticks);
+		now = d1_time_now();
+		assert_int_equal(rt_device_write(dev, 0, &now, sizeof(now)), sizeof(now));
+		woken++;
+	}
+	return woken;
+}
+
+/* A whole run woken by the process, which reads `time` 700 ticks after
+ * each post: every boundary one sample of both recorders, the wake-up
+ * samples at least the 30-tick interrupt delay + 700 ticks and under a
+ * period, one JSON line (task-wakeup, wake "read, user process"); the
+ * caller raised to BSP_D1_BENCH_PRIO for the run and put back at close;
+ * Timer1 stopped, handler out, nothing held. */
+static void test_dev_user_process_run(void **state)
+{
+	rt_device_t dev;
+	char line[96];
+	const char *j;
+	double min_ns;
+	double max_ns;
+
+	(void)state;
+	dev = dev_opened();
+	assert_int_equal(dev_start(dev, PERIODS, PERIOD_US, 0u), sizeof(struct d1_ubench_start));
+	assert_int_equal(user_thread.current_priority, BSP_D1_BENCH_PRIO);
+	assert_int_equal(dev_loop(dev, 700u, PERIODS + 10u), PERIODS);
+	assert_int_equal(hw.boundaries_at_done, PERIODS);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_int_equal(user_thread.current_priority, 20u);
+	snprintf(line, sizeof(line),
+	         "run: %u boundaries, irq %u samples + 0 missed, wake %u samples + 0 missed",
+	         PERIODS, PERIODS, PERIODS);
+	if (strstr(rtt_host_last_message(), line) == NULL) {
+		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
+	}
+	assert_null(strstr(hw.out, "\"measurement\":\"timer-irq\""));
+	j = strstr(hw.out, "\"measurement\":\"task-wakeup\",\"wake\":\"read, user process\"");
+	assert_non_null(j);
+	min_ns = strtod(strstr(j, "\"min_ns\":") + 9, NULL);
+	max_ns = strtod(strstr(j, "\"max_ns\":") + 9, NULL);
+	if (min_ns < 730.0 * 125.0 / 3.0 || max_ns >= (double)PERIOD_US * 1000.0) {
+		fail_msg("task-wakeup min %.3f ns, max %.3f ns: want >= %.3f and < %u", min_ns,
+		         max_ns, 730.0 * 125.0 / 3.0, PERIOD_US * 1000u);
+	}
+	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_null(rtt_host_irqs[D1_IRQ_TIMER1].handler);
+	assert_int_equal(hw.sems_live, 0);
+	assert_int_equal(hw.mallocs, 0);
+	assert_false(d1_bench_busy);
+}
+
+/* The process takes one and a half periods to come back once: that
+ * wake-up samples the later boundary (late), the one before is a missed
+ * wake-up; the interrupt side misses nothing. */
+static void test_dev_late_process_misses_a_wakeup(void **state)
+{
+	rt_device_t dev;
+	uint64_t v;
+	uint64_t now;
+	char line[96];
+
+	(void)state;
+	dev = dev_opened();
+	assert_int_equal(dev_start(dev, PERIODS, PERIOD_US, 0u), sizeof(struct d1_ubench_start));
+	assert_int_equal(dev_loop(dev, 100u, 20u), 20u);
+	assert_int_equal(rt_device_read(dev, 0, &v, sizeof(v)), sizeof(v));
+	while (!(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS) || hw.isr_calls < 22u) {
+		step(); /* the next boundary's interrupt comes before the write */
+	}
+	now = d1_time_now();
+	assert_int_equal(rt_device_write(dev, 0, &now, sizeof(now)), sizeof(now));
+	assert_int_equal(dev_loop(dev, 100u, PERIODS), PERIODS - 22u);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	snprintf(line, sizeof(line),
+	         "irq %u samples + 0 missed, wake %u samples + 1 missed (1 late, 0 spurious)",
+	         PERIODS, PERIODS - 1u);
+	if (strstr(rtt_host_last_message(), line) == NULL) {
+		fail_msg("want \"%s\" in \"%s\"", line, rtt_host_last_message());
+	}
+}
+
+/* The process closes after 50 wake-ups: the run ends there, the
+ * boundaries up to then that no wake-up accounted are missed, the rest of
+ * the run is not counted, and nothing is held. */
+static void test_dev_early_close(void **state)
+{
+	rt_device_t dev;
+
+	(void)state;
+	dev = dev_opened();
+	assert_int_equal(dev_start(dev, PERIODS, PERIOD_US, 0u), sizeof(struct d1_ubench_start));
+	assert_int_equal(dev_loop(dev, 100u, 50u), 50u);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_non_null(strstr(rtt_host_last_message(), "run: 50 boundaries, irq 50 samples + 0 "
+	                                                 "missed, wake 50 samples + 0 missed"));
+	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_null(rtt_host_irqs[D1_IRQ_TIMER1].handler);
+	assert_int_equal(hw.mallocs, 0);
+	assert_int_equal(hw.sems_live, 0);
+	assert_int_equal(user_thread.current_priority, 20u);
+}
+
+/* Bad requests: -RT_EINVAL, nothing allocated, no Timer, no handler, the
+ * caller's priority unchanged; a second opener is refused while the first
+ * holds the device; a run while the command's is in progress is refused. */
+static void test_dev_bad_input(void **state)
+{
+	static const struct d1_ubench_start bad[] = {
+	        {0x12345678u, 10u, 100u, 0u},     {D1_UBENCH_MAGIC, 0u, 100u, 0u},
+	        {D1_UBENCH_MAGIC, 10u, 0u, 0u},   {D1_UBENCH_MAGIC, 10u, 100001u, 0u},
+	        {D1_UBENCH_MAGIC, 10u, 100u, 2u},
+	};
+	rt_device_t dev;
+	uint64_t v = 0;
+	uint8_t big[sizeof(struct d1_ubench_start) + 1u] = {0};
+
+	(void)state;
+	dev = dev_opened();
+	for (size_t k = 0; k < sizeof(bad) / sizeof(bad[0]); k++) {
+		assert_int_equal(rt_device_write(dev, 0, &bad[k], sizeof(bad[k])), -RT_EINVAL);
+	}
+	assert_int_equal(rt_device_write(dev, 0, big, sizeof(big)), -RT_EINVAL);
+	assert_int_equal(rt_device_write(dev, 0, &v, sizeof(v)), -RT_EINVAL); /* no run */
+	assert_int_equal(rt_device_read(dev, 0, &v, sizeof(v)), -RT_EINVAL);  /* no run */
+	assert_int_equal(rt_device_open(dev, RT_DEVICE_OFLAG_RDWR), -RT_EBUSY);
+	d1_bench_busy = true; /* the msh command's run */
+	assert_int_equal(dev_start(dev, 10u, 100u, 0u), -RT_EBUSY);
+	d1_bench_busy = false;
+	assert_int_equal(hw.mallocs, 0);
+	assert_int_equal(hw.sems_live, 0);
+	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_null(rtt_host_irqs[D1_IRQ_TIMER1].handler);
+	assert_int_equal(user_thread.current_priority, 20u);
+	/* a running device takes 8-byte reads and writes only */
+	assert_int_equal(dev_start(dev, 10u, 100u, 0u), sizeof(struct d1_ubench_start));
+	assert_int_equal(rt_device_read(dev, 0, big, 4u), -RT_EINVAL);
+	assert_int_equal(rt_device_write(dev, 0, big, 4u), -RT_EINVAL);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_int_equal(hw.mallocs, 0);
+	assert_int_equal(hw.sems_live, 0);
+}
+
+/* The interrupt never comes: the read returns -RT_ETIMEOUT within 1 s +
+ * 100 periods, later reads 0, and close says what happened and cleans up. */
+static void test_dev_no_interrupt_read_times_out(void **state)
+{
+	rt_device_t dev;
+	uint64_t v;
+	uint64_t t0;
+
+	(void)state;
+	hw.dead = true;
+	dev = dev_opened();
+	assert_int_equal(dev_start(dev, PERIODS, PERIOD_US, 0u), sizeof(struct d1_ubench_start));
+	t0 = sim_now();
+	assert_int_equal(rt_device_read(dev, 0, &v, sizeof(v)), -RT_ETIMEOUT);
+	assert_true(sim_now() - t0 >= WAIT_BOUND);
+	assert_true(sim_now() - t0 <= WAIT_BOUND + 24000u);
+	assert_int_equal(rt_device_read(dev, 0, &v, sizeof(v)), 0);
+	assert_int_equal(rt_device_close(dev), RT_EOK);
+	assert_non_null(strstr(rtt_host_last_message(), "d1bench: no Timer1 interrupt"));
+	assert_int_equal(tm.ch[1].ctrl & D1_TIMER_CTRL_EN_BITS, 0u);
+	assert_null(rtt_host_irqs[D1_IRQ_TIMER1].handler);
+	assert_int_equal(hw.mallocs, 0);
+	assert_int_equal(hw.sems_live, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -616,6 +846,11 @@ int main(void)
 	        cmocka_unit_test_setup(test_bad_arguments, setup),
 	        cmocka_unit_test_setup(test_thread_starved_run_ended, setup),
 	        cmocka_unit_test_setup(test_thread_never_ends_memory_kept, setup),
+	        cmocka_unit_test_setup(test_dev_user_process_run, setup),
+	        cmocka_unit_test_setup(test_dev_late_process_misses_a_wakeup, setup),
+	        cmocka_unit_test_setup(test_dev_early_close, setup),
+	        cmocka_unit_test_setup(test_dev_bad_input, setup),
+	        cmocka_unit_test_setup(test_dev_no_interrupt_read_times_out, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -114,6 +114,7 @@ enum rt_device_class_type {
 typedef struct rt_timer *rt_timer_t;
 
 #define RT_IPC_FLAG_PRIO   0x01
+#define RT_THREAD_CTRL_CHANGE_PRIORITY 0x02
 #define RT_WAITING_FOREVER -1
 
 /* Opaque here: the glue only holds the pointers the kernel returns. */

@@ -23,6 +23,8 @@ rt_thread_t rt_thread_create(const char *name, void (*entry)(void *parameter), v
 rt_err_t rt_thread_startup(rt_thread_t thread);
 rt_err_t rt_thread_delete(rt_thread_t thread);
 rt_err_t rt_thread_mdelay(rt_int32_t ms);
+rt_thread_t rt_thread_self(void);
+rt_err_t rt_thread_control(rt_thread_t thread, int cmd, void *arg);
 rt_sem_t rt_sem_create(const char *name, rt_uint32_t value, rt_uint8_t flag);
 rt_err_t rt_sem_delete(rt_sem_t sem);
 rt_err_t rt_sem_take(rt_sem_t sem, rt_int32_t timeout);
