@@ -28,7 +28,8 @@
 #              (scripts/nuttx.sh bench)
 #   rtthread   d1bench 20000, idle and with load, in the RT-Thread bench
 #              image (scripts/rtthread.sh)
-#   rtsmart    the same in the RT-Smart bench image
+#   rtsmart    the same in the RT-Smart bench image, and the task wake-up
+#              of a user process, /bin/d1ubench, idle and loaded
 #              (scripts/rtthread.sh --smart)
 #   linux      d1timer.ko's timer-IRQ rows and d1lat-linux's wake-up rows,
 #              PREEMPT and PREEMPT_RT (scripts/linux.sh), with Linux's own

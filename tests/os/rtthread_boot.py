@@ -37,6 +37,12 @@ the instruction count, so the clock figures do not depend on host load),
          each.
   smart-stock, smart-A, smart-B: the same checks on the RT_USING_SMART
          images (scripts/rtthread.sh --smart), the labels prefixed "smart-".
+         smart-B also runs the user-process bench from its romfs,
+         `/bin/d1ubench 20000` and `/bin/d1ubench 20000 1000 load`: the
+         device announces a run for a user process, the run line as above,
+         one JSON line (task-wakeup, wake "read, user process", 20000
+         samples, 0 missed), at least 1,000 load lines when loaded, and
+         `list_process` no longer lists d1ubench.
 Each check prints "ok ..." or "FAIL ..."; the last line is "RESULT: ..."
 (one clause for scripts/rtthread.sh's summary). Exit 0 all passed, 1 not.
 
