@@ -1,0 +1,59 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+"""Every bench counts through the one bench core (include/d1/bench.h).
+
+A file under ports/ that records samples or missed periods into a recorder
+itself (d1_lat_record(), d1_lat_missed()) has its own idea of a boundary, a
+missed period or a spurious interrupt, which is the trap the comparison
+exists to avoid: its figures would measure its code, not its OS. Such a
+file must call d1_bench_irq() / d1_bench_wake() instead.
+
+Exempt, with the reason printed: ports/linux/d1lat_linux.c, whose task is
+woken by Linux's own timer (clock_nanosleep on CLOCK_MONOTONIC): it has no
+interrupt of its own to sample, and it counts a wake-up at or after the
+next intended time the way cyclictest does (docs/linux.md).
+
+Usage: check_bench_core.py [REPO]   (exit 0 clean, 1 with findings)
+"""
+import os
+import re
+import sys
+
+CALL = re.compile(r"\b(d1_lat_record|d1_lat_missed)\s*\(")
+EXEMPT = {
+    "ports/linux/d1lat_linux.c": "woken by Linux's own timer, no interrupt of its own to sample "
+                                 "(docs/linux.md)",
+}
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def main(argv):
+    repo = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    findings = 0
+    for top, dirs, files in os.walk(os.path.join(repo, "ports")):
+        dirs.sort()
+        for name in sorted(files):
+            if not name.endswith(".c"):
+                continue
+            path = os.path.join(top, name)
+            rel = os.path.relpath(path, repo)
+            with open(path, encoding="utf-8") as f:
+                code = strip_comments(f.read())
+            for m in CALL.finditer(code):
+                line = code.count("\n", 0, m.start()) + 1
+                if rel in EXEMPT:
+                    print(f"exempt {rel}:{line}: {m.group(1)}(): {EXEMPT[rel]}")
+                    continue
+                print(f"FAIL   {rel}:{line}: {m.group(1)}() outside the bench core: count "
+                      "through d1_bench_irq()/d1_bench_wake() (include/d1/bench.h)")
+                findings += 1
+    print(f"check_bench_core: {findings} finding(s)")
+    return 1 if findings else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
