@@ -23,7 +23,11 @@ d1_err_t d1_bench_init(struct d1_bench *b, struct d1_lat *irq, struct d1_lat *wa
 	if (period < D1_BENCH_PERIOD_MIN || period > UINT32_MAX || periods == 0u) {
 		return D1_ERANGE;
 	}
-	*b = (struct d1_bench){.irq = irq, .wake = wake, .period = period, .periods = periods};
+	*b = (struct d1_bench){.irq = irq,
+	                       .wake = wake,
+	                       .period = period,
+	                       .periods = periods,
+	                       .instr_min = UINT32_MAX};
 	return D1_OK;
 }
 
@@ -43,7 +47,11 @@ d1_err_t d1_bench_start(struct d1_bench *b, uint64_t now)
 
 enum d1_bench_irq_result d1_bench_irq(struct d1_bench *b, uint32_t sample, uint64_t now)
 {
-	if (b == NULL || !b->started || b->finished || b->seen >= b->periods) {
+	if (b == NULL) {
+		return D1_BENCH_SPURIOUS;
+	}
+	b->sampled = false;
+	if (!b->started || b->finished || b->seen >= b->periods) {
 		return D1_BENCH_SPURIOUS;
 	}
 	if (sample == D1_TIMER_ISR_SPURIOUS) {
@@ -71,6 +79,7 @@ enum d1_bench_irq_result d1_bench_irq(struct d1_bench *b, uint32_t sample, uint6
 		d1_lat_missed(b->irq, sat32(n - 1u));
 	}
 	d1_lat_record(b->irq, sample);
+	b->sampled = true;
 	b->grid = on_grid;
 	b->boundary = boundary;
 	b->seen += n;
@@ -127,6 +136,25 @@ d1_err_t d1_bench_finish(struct d1_bench *b, uint64_t now)
 	return D1_OK;
 }
 
+d1_err_t d1_bench_irq_cost(struct d1_bench *b, uint64_t instructions)
+{
+	if (b == NULL) {
+		return D1_EINVAL;
+	}
+	if (!b->sampled) {
+		return D1_ESTATE;
+	}
+	b->sampled = false; /* one cost per sample */
+	uint32_t n = sat32(instructions);
+	if (n < b->instr_min) {
+		b->instr_min = n;
+	}
+	if (n > b->instr_max) {
+		b->instr_max = n;
+	}
+	return D1_OK;
+}
+
 d1_err_t d1_bench_stats(const struct d1_bench *b, struct d1_bench_stats *out)
 {
 	if (b == NULL || out == NULL) {
@@ -139,6 +167,8 @@ d1_err_t d1_bench_stats(const struct d1_bench *b, struct d1_bench_stats *out)
 	        .spurious_wake = b->spurious_wake,
 	        .late_wake = b->late_wake,
 	        .grid_err_max = b->grid_err_max,
+	        .irq_instr_min = b->instr_max == 0u ? 0u : b->instr_min,
+	        .irq_instr_max = b->instr_max,
 	};
 	return D1_OK;
 }

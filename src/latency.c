@@ -202,6 +202,14 @@ static void out_u(struct out *o, uint64_t v)
 	}
 }
 
+/* Literal ASCII, as is. */
+static void out_s(struct out *o, const char *s)
+{
+	while (*s != '\0') {
+		out_c(o, *s++);
+	}
+}
+
 /* A JSON string: quoted and escaped; NULL is "unknown". */
 static void out_str(struct out *o, const char *s)
 {
@@ -220,10 +228,11 @@ static void out_str(struct out *o, const char *s)
 
 /* The line up to the bins: \001 stands for the next string of the meta
  * (os, board, load, measurement, wake), \002 for the next number
- * (period_ns, clock_hz, lost, missed, max). The layout is
- * D1_LAT_EXACT_LOG2, D1_LAT_SUB_LOG2, D1_LAT_OCTAVES. */
+ * (period_ns, clock_hz, lost, missed, max), \003 for the bench's cost when
+ * the meta has one (bench_instr_min and _max, as in the JSON report). The
+ * layout is D1_LAT_EXACT_LOG2, D1_LAT_SUB_LOG2, D1_LAT_OCTAVES. */
 static const char head[] = "{\"tool\":\"d1lat-dump\",\"format\":2,\"os\":\001,\"board\":\001,"
-                           "\"load\":\001,\"measurement\":\001,\"wake\":\001,"
+                           "\"load\":\001,\"measurement\":\001,\"wake\":\001,\003"
                            "\"period_ns\":\002,\"clock_hz\":\002,\"layout\":[10,6,15],"
                            "\"lost\":\002,\"missed\":\002,\"max\":\002,\"bins\":[";
 
@@ -260,6 +269,14 @@ d1_err_t d1_lat_dump(const struct d1_lat *r, const struct d1_lat_meta *meta, d1_
 			out_str(&o, str[ns++]);
 		} else if (*h == '\002') {
 			out_u(&o, num[nn++]);
+		} else if (*h == '\003') {
+			if (meta->bench_instr_max != 0u) {
+				out_s(&o, "\"bench_instr_min\":");
+				out_u(&o, meta->bench_instr_min);
+				out_s(&o, ",\"bench_instr_max\":");
+				out_u(&o, meta->bench_instr_max);
+				out_c(&o, ',');
+			}
 		} else {
 			out_c(&o, *h);
 		}

@@ -446,6 +446,13 @@ d1_err_t d1_lat_report_text(const struct d1_lat *r, const struct d1_lat_meta *me
 	text_kv(&o, "wake");
 	d1_fmt_s(&o, or_unknown(meta->wake));
 	d1_fmt_c(&o, '\n');
+	if (meta->bench_instr_max != 0u) {
+		text_kv(&o, "bench cost");
+		d1_fmt_u64(&o, meta->bench_instr_min);
+		d1_fmt_s(&o, " .. ");
+		d1_fmt_u64(&o, meta->bench_instr_max);
+		d1_fmt_s(&o, " instructions in the interrupt per sample (instret)\n");
+	}
 	text_kv(&o, "clock");
 	d1_fmt_u64(&o, s.clock_hz);
 	d1_fmt_s(&o, " Hz, resolution ");
@@ -536,6 +543,12 @@ d1_err_t d1_lat_report_json(const struct d1_lat *r, const struct d1_lat_meta *me
 	put_json_str(&o, or_unknown(meta->measurement));
 	json_key(&o, "wake");
 	put_json_str(&o, or_unknown(meta->wake));
+	if (meta->bench_instr_max != 0u) {
+		json_key(&o, "bench_instr_min");
+		d1_fmt_u64(&o, meta->bench_instr_min);
+		json_key(&o, "bench_instr_max");
+		d1_fmt_u64(&o, meta->bench_instr_max);
+	}
 	json_key(&o, "resolution_ns");
 	put_ns3(&o, s.resolution_ps);
 	json_key(&o, "exact_max_ns");

@@ -55,7 +55,11 @@ def main():
     assert rep["wake"] == dump["wake"] == "none", rep
     # The keys in the order of docs/latency.md: the meta after "load".
     keys = list(rep)
-    assert keys[keys.index("load") + 1:keys.index("load") + 3] == ["measurement", "wake"], keys
+    assert keys[keys.index("load") + 1:keys.index("load") + 5] == [
+        "measurement", "wake", "bench_instr_min", "bench_instr_max"], keys
+    # The bench's own cost, carried by the dump into the host's report.
+    assert rep["bench_instr_min"] == dump["bench_instr_min"] == 97, rep
+    assert rep["bench_instr_max"] == dump["bench_instr_max"] == 104, rep
     assert rep["samples"] == n and rep["missed"] == 2, rep
     assert rep["load"] == 'demo "known" distribution\\1..1000', rep["load"]
     assert rep["resolution_ns"] == ns3(1, hz)

@@ -30,6 +30,8 @@ int main(void)
 	        .period_ns = 1000000u,
 	        .measurement = "timer-irq",
 	        .wake = "none",
+	        .bench_instr_min = 97u,
+	        .bench_instr_max = 104u,
 	};
 	char buf[D1_LAT_REPORT_SIZE];
 	size_t n;

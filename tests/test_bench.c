@@ -397,6 +397,41 @@ static void test_run_ends_at_its_last_boundary(void **state)
 	assert_int_equal(samples(&r_irq), 1);
 }
 
+/* The bench's own cost: one figure per recorded sample, the fewest and
+ * most kept; a cost after a spurious interrupt, a second one for the same
+ * sample, or one before any sample is refused (D1_ESTATE) and changes
+ * nothing; a run with none given reports 0 and 0 (not measured). */
+static void test_irq_cost_per_sample(void **state)
+{
+	struct d1_timer t;
+	struct d1_bench b;
+	struct d1_bench_stats st;
+	static const uint64_t cost[] = {140, 131, 155, 131, 138};
+	(void)state;
+	start(&t, &b, 10, false);
+	assert_int_equal(d1_bench_irq_cost(&b, 100), D1_ESTATE); /* no sample yet */
+	assert_int_equal(d1_bench_stats(&b, &st), D1_OK);
+	assert_int_equal(st.irq_instr_min, 0);
+	assert_int_equal(st.irq_instr_max, 0);
+	for (size_t i = 0; i < sizeof cost / sizeof cost[0]; i++) {
+		wait_irq_sta();
+		assert_int_equal(irq(&t, &b), D1_BENCH_SAMPLE);
+		assert_int_equal(d1_bench_irq_cost(&b, cost[i]), D1_OK);
+		assert_int_equal(d1_bench_irq_cost(&b, 1), D1_ESTATE); /* the same sample again */
+	}
+	assert_int_equal(irq(&t, &b), D1_BENCH_SPURIOUS); /* no IRQ_STA bit */
+	assert_int_equal(d1_bench_irq_cost(&b, 5), D1_ESTATE);
+	assert_int_equal(d1_bench_stats(&b, &st), D1_OK);
+	assert_int_equal(st.irq_instr_min, 131);
+	assert_int_equal(st.irq_instr_max, 155);
+	wait_irq_sta();
+	assert_int_equal(irq(&t, &b), D1_BENCH_SAMPLE);
+	assert_int_equal(d1_bench_irq_cost(&b, (uint64_t)UINT32_MAX + 7u), D1_OK); /* saturates */
+	assert_int_equal(d1_bench_stats(&b, &st), D1_OK);
+	assert_int_equal(st.irq_instr_max, UINT32_MAX);
+	assert_int_equal(st.irq_instr_min, 131);
+}
+
 static void test_bad_input(void **state)
 {
 	struct d1_bench b, keep;
@@ -438,6 +473,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_estimate_before_grid_is_spurious, setup),
 	        cmocka_unit_test_setup(test_grid_is_the_reference, setup),
 	        cmocka_unit_test_setup(test_run_ends_at_its_last_boundary, setup),
+	        cmocka_unit_test_setup(test_irq_cost_per_sample, setup),
 	        cmocka_unit_test_setup(test_bad_input, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

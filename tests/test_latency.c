@@ -557,6 +557,31 @@ static void test_report_text(void **state)
 	assert_non_null(strstr(buf, "  ~ bucket estimate"));
 }
 
+/* The bench's own cost (d1_bench_stats() irq_instr_min/max) follows the
+ * wake in both reports when measured; 0 and 0 (not measured) prints
+ * nothing, so a report without it reads as before. */
+static void test_report_bench_cost(void **state)
+{
+	struct d1_lat_meta m = meta;
+	char buf[D1_LAT_REPORT_SIZE];
+
+	(void)state;
+	fill_known(&ra);
+	m.bench_instr_min = 118u;
+	m.bench_instr_max = 131u;
+	assert_int_equal(d1_lat_report_json(&ra, &m, buf, sizeof(buf), NULL), D1_OK);
+	assert_non_null(strstr(buf, "\"wake\":\"none\",\"bench_instr_min\":118,"
+	                            "\"bench_instr_max\":131,\"resolution_ns\":"));
+	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), NULL), D1_OK);
+	assert_non_null(strstr(buf, "  wake         : none\n"
+	                            "  bench cost   : 118 .. 131 instructions in the interrupt per "
+	                            "sample (instret)\n  clock        : "));
+	assert_int_equal(d1_lat_report_json(&ra, &meta, buf, sizeof(buf), NULL), D1_OK);
+	assert_null(strstr(buf, "bench_instr"));
+	assert_int_equal(d1_lat_report_text(&ra, &meta, buf, sizeof(buf), NULL), D1_OK);
+	assert_null(strstr(buf, "bench cost"));
+}
+
 /* 50 samples of 1 and 50 of 5000: p50 is exact, p90 and p99 are estimates
  * of the bucket [4992, 5055] (clamped to max: midpoint 4996), p99.9 and
  * p99.99 reach its last sample, max itself. Every estimate is listed in
@@ -740,10 +765,10 @@ static void test_report_size_holds_256_bytes_of_escaped_meta(void **state)
  * sample above the top at 2^32 - 1 counts (min, each percentile, max and
  * mean 20 characters, all but max flagged); the overflow bin saturated
  * (above_exact, above_top 10 digits); samples, missed, saturated and the
- * period 20 digits. 2,268 characters: 17 below the bound computed with
- * every number at its widest at once (2,285: a 10-digit clock_hz beside
- * the slowest clock's resolution, a 20-digit above_exact, which no
- * recorder reaches), 36 below D1_LAT_REPORT_SIZE. */
+ * period 20 digits; the bench cost at 2^32 - 1 both. 2,326 characters: 17
+ * below the bound computed with every number at its widest at once (2,343:
+ * a 10-digit clock_hz beside the slowest clock's resolution, a 20-digit
+ * above_exact, which no recorder reaches), 42 below D1_LAT_REPORT_SIZE. */
 static void test_report_size_widest_report(void **state)
 {
 	char buf[D1_LAT_REPORT_SIZE];
@@ -755,6 +780,8 @@ static void test_report_size_widest_report(void **state)
 	memset(u8, '\x01', 256u);
 	u8[256] = '\0';
 	m.wake = u8;
+	m.bench_instr_min = UINT32_MAX;
+	m.bench_instr_max = UINT32_MAX;
 	assert_int_equal(d1_lat_init(&ra, D1_LAT_CLOCK_MIN_HZ), D1_OK);
 	for (uint32_t i = 0; i < 1000u; i++) {
 		d1_lat_record(&ra, UINT32_MAX);
@@ -774,7 +801,9 @@ static void test_report_size_widest_report(void **state)
 	assert_non_null(strstr(buf, "\"above_exact\":4294967295,\"above_top\":4294967295,"
 	                            "\"saturated\":18446744073709551615}"));
 	assert_non_null(strstr(buf, "\"os\":\"unknown\",\"board\":\"unknown\""));
-	assert_int_equal(n, 2268u);
+	assert_non_null(
+	        strstr(buf, "\"bench_instr_min\":4294967295,\"bench_instr_max\":4294967295,"));
+	assert_int_equal(n, 2326u);
 	assert_int_equal(d1_lat_report_text(&ra, &m, buf, sizeof(buf), &n), D1_OK);
 	assert_int_equal(strlen(buf), n);
 }
@@ -887,6 +916,7 @@ int main(void)
 	        cmocka_unit_test(test_conversion),
 	        cmocka_unit_test(test_report_json_exact),
 	        cmocka_unit_test(test_report_text),
+	        cmocka_unit_test(test_report_bench_cost),
 	        cmocka_unit_test(test_report_lists_each_estimate),
 	        cmocka_unit_test(test_report_small_buffer),
 	        cmocka_unit_test(test_report_escaping_and_empty),

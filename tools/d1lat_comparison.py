@@ -95,25 +95,40 @@ def us(ns):
 def rows_table(rows, flagged):
     out = ["| OS | board | load | measurement (wake) | samples | missed | "
            + " | ".join(f"{n} us" for _, n in COLS) + " | "
-           + " | ".join(f"{n} instr" for _, n in COLS) + " |",
-           "|" + "---|" * (6 + 2 * len(COLS))]
+           + " | ".join(f"{n} instr" for _, n in COLS) + " | bench instr |",
+           "|" + "---|" * (7 + 2 * len(COLS))]
     for r in rows:
         meas = measured(r)
         flag = " **missed above threshold**" if id(r) in flagged else ""
         out.append(f"| {r.get('os')} | {r.get('board')} | {r.get('load')} | {meas} | "
                    f"{r.get('samples')} | {r.get('missed')}{flag} | "
                    + " | ".join(us(r.get(k, 0)) for k, _ in COLS) + " | "
-                   + " | ".join(f"{round(r.get(k, 0))}" for k, _ in COLS) + " |")
+                   + " | ".join(f"{round(r.get(k, 0))}" for k, _ in COLS) + " | "
+                   + bench_cost(r) + " |")
     return out
+
+
+def bench_cost(r):
+    """The bench's own instructions in the interrupt per sample, fewest..most
+    (bench_instr_min/max, by instret); "-" where the bench did not say."""
+    lo, hi = r.get("bench_instr_min"), r.get("bench_instr_max")
+    if not isinstance(lo, int) or not isinstance(hi, int):
+        return "-"
+    return str(lo) if lo == hi else f"{lo}..{hi}"
 
 
 def table(rows, hw_rows, skipped, problems, flagged, ref):
     out = rows_table(rows, flagged)
     for osname, reason in skipped:
-        out.append(f"| {osname} | - | - | not run: {reason} |" + " - |" * (2 + 2 * len(COLS)))
+        out.append(f"| {osname} | - | - | not run: {reason} |" + " - |" * (3 + 2 * len(COLS)))
     out.append("")
     out.append("Emulated D1 (QEMU `-M allwinner-d1`, `-icount shift=0,sleep=off`): instruction "
                "time, one instruction = 1 ns of virtual time; not a C906 latency.")
+    out.append("")
+    out.append("bench instr: the bench's own instructions in the interrupt per sample "
+               "(instret, from before the Timer's handler to the end of the accounting): all "
+               "of them are inside a task-wakeup sample, and the part before the counter read "
+               "inside a timer-irq sample; subtract to compare the OS alone.")
     if hw_rows:
         out.append("")
         out.append("Hardware (logs saved from a board; real time, not comparable cell by cell "

@@ -5,8 +5,10 @@
 The device prints one line (d1_lat_dump(), docs/latency.md):
 
   {"tool":"d1lat-dump","format":2,"os":..,"board":..,"load":..,"measurement":..,
-   "wake":..,"period_ns":..,"clock_hz":..,"layout":[10,6,15],"lost":..,"missed":..,
-   "max":..,"bins":[i,c,...]}
+   "wake":..,["bench_instr_min":..,"bench_instr_max":..,]"period_ns":..,"clock_hz":..,
+   "layout":[10,6,15],"lost":..,"missed":..,"max":..,"bins":[i,c,...]}
+
+(the bench's own cost only where the bench measured it).
 
 This tool finds such lines anywhere in its input (serial logs with
 prefixes work) and prints, for each, the recorder's JSON report line
@@ -93,6 +95,8 @@ DUMP_FORMAT = 2
 REPORT_FORMAT = 3
 # The meta strings of a dump, in the order of the line.
 META = ("os", "board", "load", "measurement", "wake")
+# The bench's own cost per sample, instructions (optional, after the wake).
+BENCH_COST = ("bench_instr_min", "bench_instr_max")
 # The one layout d1_lat_dump() writes (latency_layout.h asserts it).
 LAYOUT = [10, 6, 15]
 # Largest value of each number d1_lat_dump() writes (uint32_t or uint64_t).
@@ -132,6 +136,11 @@ def decode(obj):
             raise DumpError("bad %s %r" % (k, obj.get(k)))
     if obj["clock_hz"] < 1000:
         raise DumpError("clock_hz below 1000")
+    # the bench's own cost: both or neither, 1 .. 2^32 - 1, min <= max
+    cost = [obj.get(k) for k in BENCH_COST]
+    if cost != [None, None] and not (all(is_int(c) and 0 <= c < 2**32 for c in cost)
+                                     and 0 < cost[1] and cost[0] <= cost[1]):
+        raise DumpError("bad bench cost %r" % dict(zip(BENCH_COST, cost)))
     # max is the largest sample fed, so it lies in the highest nonzero bin
     # (0 when no bin is: nothing was recorded).
     if (L.index(obj["max"]) != max(bins)) if bins else obj["max"] != 0:
@@ -198,8 +207,9 @@ def report_line(obj):
          '"samples":%d' % min(n + obj["lost"], 2**64 - 1), '"missed":%d' % obj["missed"],
          '"load":' + jstr(obj.get("load", "unknown")),
          '"measurement":' + jstr(obj.get("measurement", "unknown")),
-         '"wake":' + jstr(obj.get("wake", "unknown")),
-         '"resolution_ns":' + ns3(ps(1)), '"exact_max_ns":' + ns3(ps(L.exact - 1)),
+         '"wake":' + jstr(obj.get("wake", "unknown"))]
+    f += ['"%s":%d' % (k, obj[k]) for k in BENCH_COST if k in obj]
+    f += ['"resolution_ns":' + ns3(ps(1)), '"exact_max_ns":' + ns3(ps(L.exact - 1)),
          '"top_ns":' + ns3(ps(L.top)), '"min_ns":' + ns3(ps(mn))]
     f += ['"%s":%s' % (k, ns3(ps(v))) for (k, _), (v, _) in zip(PCTS, pct)]
     f += ['"max_ns":' + ns3(ps(mx if n else 0)), '"mean_ns":' + ns3(mean_ps),

@@ -106,6 +106,23 @@ class Comparison(unittest.TestCase):
         self.assertTrue(lines[1].startswith("rtsmart lichee-rv-86 none task-wakeup (semaphore) "
                                             "samples="), lines)
 
+    def test_bench_cost_column(self):
+        """The bench's own cost is a column of its own: min..max, one figure
+        when they agree, "-" where the bench did not measure it."""
+        rs = self.write("rs.log", line_of("rtsmart", bench_instr_min=131, bench_instr_max=140)
+                        + "\n" + line_of("rtsmart", measurement="task-wakeup", wake="semaphore",
+                                          bench_instr_min=131, bench_instr_max=131) + "\n")
+        nx = self.write("nx.log", line_of("nuttx") + "\n")
+        rc, out = self.run_tool("rtsmart=" + rs, "nuttx=" + nx)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("| bench instr |", out)
+        rows = [ln for ln in out.splitlines() if ln.startswith("| rtsmart") or
+                ln.startswith("| nuttx")]
+        self.assertTrue(any(ln.endswith("| 131..140 |") for ln in rows), rows)
+        self.assertTrue(any(ln.endswith("| 131 |") for ln in rows), rows)
+        self.assertTrue(any(ln.startswith("| nuttx") and ln.endswith("| - |") for ln in rows),
+                        rows)
+
     def test_baseline_check_shows_a_diff(self):
         nx = self.write("nx.log", line_of("nuttx") + "\n")
         base = os.path.join(self.dir.name, "base.txt")

@@ -20,7 +20,14 @@
  *   - in the woken task, d1_bench_wake(b, d1_time_now()): the task wake-up
  *     sample, from the latest boundary;
  *   - d1_bench_finish() once the task is done (or the run timed out): every
- *     boundary up to then that no interrupt or wake-up accounted is missed.
+ *     boundary up to then that no interrupt or wake-up accounted is missed;
+ *   - optionally, the bench's own cost: d1_bench_instret() before
+ *     d1_timer_isr() and after d1_bench_irq(), the difference to
+ *     d1_bench_irq_cost(). The stats give its minimum and maximum per
+ *     sample, which the report prints (d1_lat_meta bench_instr_min/max), so
+ *     a reader can subtract what the bench itself adds to a task wake-up
+ *     sample (all of it) or a timer-IRQ sample (the part of d1_timer_isr()
+ *     before its counter read).
  *
  * Definitions (the same on every OS):
  *   - **boundary**: the instant the Timer's count reloaded, `now - sample`
@@ -87,6 +94,9 @@ struct d1_bench_stats {
 	uint32_t spurious_wake; /**< Wake-ups with no new boundary. */
 	uint32_t late_wake;     /**< Wake-ups after a later boundary. */
 	uint32_t grid_err_max;  /**< Largest |boundary estimate - grid|, counts. */
+	uint32_t irq_instr_min; /**< Fewest instructions d1_bench_irq_cost() got for a sample (0:
+	                           none given). */
+	uint32_t irq_instr_max; /**< Most, likewise. */
 };
 
 /** One run (caller memory; fields private: read them with d1_bench_stats()). */
@@ -103,6 +113,9 @@ struct d1_bench {
 	uint32_t spurious_wake;     /**< See d1_bench_stats. */
 	uint32_t late_wake;         /**< See d1_bench_stats. */
 	uint32_t grid_err_max;      /**< See d1_bench_stats. */
+	uint32_t instr_min;         /**< See d1_bench_stats (UINT32_MAX: none yet). */
+	uint32_t instr_max;         /**< See d1_bench_stats. */
+	bool sampled;               /**< The last d1_bench_irq() recorded a sample. */
 	bool started;               /**< d1_bench_start() was called. */
 	bool finished;              /**< d1_bench_finish() was called. */
 };
@@ -161,6 +174,36 @@ bool d1_bench_wake(struct d1_bench *b, uint64_t now);
  *         already finished.
  */
 d1_err_t d1_bench_finish(struct d1_bench *b, uint64_t now);
+
+/**
+ * @brief Read the `instret` CSR (instructions retired) for d1_bench_irq_cost().
+ * @return `instret` on RISC-V (S mode needs mcounteren.IR, which OpenSBI
+ *         sets); 0 in hooked and non-RISC-V builds, where no cost is measured.
+ */
+static inline uint64_t d1_bench_instret(void)
+{
+#if defined(__riscv) && !defined(D1_MMIO_HOOKED)
+	uint64_t n;
+	__asm__ volatile("rdinstret %0" : "=r"(n)::"memory");
+	return n;
+#else
+	return 0u;
+#endif
+}
+
+/**
+ * @brief Account the instructions the bench spent in the interrupt for the
+ *        sample the last d1_bench_irq() recorded (call from the interrupt,
+ *        right after it).
+ * @param b            Handle.
+ * @param instructions d1_bench_instret() after d1_bench_irq() minus
+ *                     d1_bench_instret() before d1_timer_isr() (both reads
+ *                     included; saturates at UINT32_MAX).
+ * @return D1_OK; D1_EINVAL for NULL @p b; D1_ESTATE if the last
+ *         d1_bench_irq() recorded no sample (spurious, or none yet): nothing
+ *         accounted.
+ */
+d1_err_t d1_bench_irq_cost(struct d1_bench *b, uint64_t instructions);
 
 /**
  * @brief Copy the run's counters.

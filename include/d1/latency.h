@@ -46,9 +46,9 @@ extern "C" {
 
 /** Bytes that hold either report when the meta strings total <= 256 bytes,
  *  whatever the bytes: the JSON report writes each byte outside printable
- *  ASCII as 6 characters (1,536 for 256 bytes) beside at most about 750
+ *  ASCII as 6 characters (1,536 for 256 bytes) beside at most about 810
  *  of numbers and names (the widest: tests/test_latency.c). */
-#define D1_LAT_REPORT_SIZE 2304u
+#define D1_LAT_REPORT_SIZE 2368u
 
 /**
  * @brief The recorder (caller memory, e.g. static). Fields are public to
@@ -80,6 +80,13 @@ struct d1_lat_meta {
 	/** How the interrupt wakes the task: "semaphore", "event", "signal",
 	 *  "clock_nanosleep", ...; "none" for a timer-IRQ measurement. */
 	const char *wake;
+	/** Instructions the bench spent in the interrupt per sample, fewest and
+	 *  most (d1_bench_stats() irq_instr_min/max, by `instret`): included in
+	 *  a task wake-up sample, and in part (what precedes d1_timer_isr()'s
+	 *  counter read) in a timer-IRQ sample. 0 and 0: not measured, not
+	 *  printed. */
+	uint32_t bench_instr_min;
+	uint32_t bench_instr_max; /**< See bench_instr_min. */
 };
 
 /** Output of d1_lat_dump(): @p n bytes at @p s (not NUL-terminated). */

@@ -179,9 +179,11 @@ static void d1_bench_isr(int vector, void *param)
 {
     struct d1_rt_bench *b = (struct d1_rt_bench *)param;
     enum d1_bench_irq_result r;
+    uint64_t i0 = d1_bench_instret();
 
     (void)vector;
     r = d1_bench_irq(&b->acc, d1_timer_isr(&b->t), d1_time_now());
+    (void)d1_bench_irq_cost(&b->acc, d1_bench_instret() - i0);
     if (r == D1_BENCH_SPURIOUS)
     {
         return;
@@ -226,7 +228,8 @@ static void d1_bench_thread(void *param)
 }
 
 static void d1_bench_print(struct d1_lat *r, const char *measurement, const char *wake,
-                           const char *load, uint32_t period_us)
+                           const char *load, uint32_t period_us,
+                           const struct d1_bench_stats *st)
 {
     static char report[D1_LAT_REPORT_SIZE];
     const struct d1_lat_meta meta =
@@ -241,6 +244,8 @@ static void d1_bench_print(struct d1_lat *r, const char *measurement, const char
         .period_ns = (uint64_t)period_us * 1000u,
         .measurement = measurement,
         .wake = wake,
+        .bench_instr_min = st->irq_instr_min,
+        .bench_instr_max = st->irq_instr_max,
     };
 
     /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
@@ -452,9 +457,9 @@ static int d1_bench_report(struct d1_rt_bench *b, uint64_t t1, int ret, const ch
                (unsigned)(b->periods * b->period_us));
     if (with_irq)
     {
-        d1_bench_print(b->irq, "timer-irq", "none", load, b->period_us);
+        d1_bench_print(b->irq, "timer-irq", "none", load, b->period_us, &st);
     }
-    d1_bench_print(b->wake, "task-wakeup", wake, load, b->period_us);
+    d1_bench_print(b->wake, "task-wakeup", wake, load, b->period_us, &st);
     return 0;
 }
 

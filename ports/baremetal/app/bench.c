@@ -100,10 +100,11 @@ static uint64_t samples_so_far(void)
 	return st.boundaries - lat.missed;
 }
 
-void bench_irq(uint32_t sample, uint64_t now)
+void bench_irq(uint32_t sample, uint64_t now, uint64_t i0)
 {
 	enum d1_bench_irq_result r = d1_bench_irq(&bench, sample, now);
 
+	(void)d1_bench_irq_cost(&bench, d1_bench_instret() - i0);
 	if (r == D1_BENCH_SPURIOUS) {
 		return;
 	}
@@ -272,6 +273,8 @@ int bm_main(uint64_t a0, uint64_t a1)
 	        .period_ns = (uint64_t)BENCH_PERIOD_US * 1000u,
 	        .measurement = "timer-irq",
 	        .wake = "none",
+	        .bench_instr_min = st.irq_instr_min,
+	        .bench_instr_max = st.irq_instr_max,
 	};
 	d1_err_t e;
 #if BENCH_DEVICE_REPORT

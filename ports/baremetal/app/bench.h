@@ -48,7 +48,10 @@ void bench_grid_start(uint64_t now);
  * @param sample Counts since the most recent period boundary, or
  *               D1_TIMER_ISR_SPURIOUS when the interrupt found none.
  * @param now    `time` CSR, read after the sample.
+ * @param i0     d1_bench_instret() at the interrupt's start, before the
+ *               sample: the bench's own cost per sample runs from there to
+ *               the end of the accounting (d1_bench_irq_cost()).
  */
-void bench_irq(uint32_t sample, uint64_t now);
+void bench_irq(uint32_t sample, uint64_t now, uint64_t i0);
 
 #endif /* BENCH_H */

@@ -14,6 +14,7 @@
 #include "bm.h"
 #include "bm_csr.h"
 #include "bm_sbi.h"
+#include "d1/bench.h"
 #include "d1/port.h"
 #include "d1/timer.h"
 
@@ -43,6 +44,7 @@ static void program(void)
 
 static void tick(void)
 {
+	uint64_t i0 = d1_bench_instret();
 	uint64_t now = bm_rdtime();
 	bool woken = now >= wake_deadline;
 
@@ -53,7 +55,7 @@ static void tick(void)
 		program();
 		if (!woken) {
 			/* Not ours or early (cannot happen with set_timer semantics). */
-			bench_irq(D1_TIMER_ISR_SPURIOUS, now);
+			bench_irq(D1_TIMER_ISR_SPURIOUS, now, i0);
 		}
 		return;
 	}
@@ -62,7 +64,7 @@ static void tick(void)
 	uint64_t sample = late - skipped * period;
 	next_deadline += (skipped + 1u) * period;
 	program();
-	bench_irq((uint32_t)sample, now);
+	bench_irq((uint32_t)sample, now, i0);
 }
 
 void bench_tick_start(uint32_t period_counts)

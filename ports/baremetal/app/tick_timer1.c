@@ -13,6 +13,7 @@
 #include "bm_board.h"
 #include "bm_csr.h"
 #include "bm_platform.h"
+#include "d1/bench.h"
 #include "d1/memmap.h"
 #include "d1/timer.h"
 
@@ -34,8 +35,9 @@ static void timer1_irq(unsigned source, void *arg)
 {
 	(void)source;
 	(void)arg;
+	uint64_t i0 = d1_bench_instret();
 	uint32_t sample = d1_timer_isr(&tmr); /* checks and acks IRQ_STA, reads CUR */
-	bench_irq(sample, bm_rdtime());
+	bench_irq(sample, bm_rdtime(), i0);
 }
 
 void bench_tick_start(uint32_t period_counts)

@@ -113,9 +113,9 @@ enum rt_device_class_type {
 /* Opaque here: the glue only holds rt_timer_create()'s pointer. */
 typedef struct rt_timer *rt_timer_t;
 
-#define RT_IPC_FLAG_PRIO   0x01
+#define RT_IPC_FLAG_PRIO               0x01
 #define RT_THREAD_CTRL_CHANGE_PRIORITY 0x02
-#define RT_WAITING_FOREVER -1
+#define RT_WAITING_FOREVER             -1
 
 /* Opaque here: the glue only holds the pointers the kernel returns. */
 typedef struct rt_thread *rt_thread_t;

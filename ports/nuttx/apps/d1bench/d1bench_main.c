@@ -104,11 +104,13 @@ static pthread_t g_load_thread[2];
 static int bench_isr(int irq, void *context, void *arg)
 {
   enum d1_bench_irq_result r;
+  uint64_t i0 = d1_bench_instret();
 
   UNUSED(irq);
   UNUSED(context);
   UNUSED(arg);
   r = d1_bench_irq(&g_bench, d1_timer_isr(&g_bench_timer), d1_time_now());
+  d1_bench_irq_cost(&g_bench, d1_bench_instret() - i0);
   if (r == D1_BENCH_SPURIOUS)
     {
       return OK;
@@ -244,6 +246,7 @@ static void load_stop(void)
 
 static bool bench_report(const char *what, struct d1_lat *lat)
 {
+  struct d1_bench_stats st;
   struct d1_lat_meta meta =
   {
     .os          = "nuttx",
@@ -256,6 +259,10 @@ static bool bench_report(const char *what, struct d1_lat *lat)
 
   bool ok = true;
   int err;
+
+  d1_bench_stats(&g_bench, &st);
+  meta.bench_instr_min = st.irq_instr_min;
+  meta.bench_instr_max = st.irq_instr_max;
 
   err = d1_lat_report_text(lat, &meta, g_report, sizeof(g_report), NULL);
   if (err != D1_OK || fputs(g_report, stdout) == EOF)
