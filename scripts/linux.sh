@@ -339,8 +339,8 @@ module() { # flavour: ports/linux/module against that kernel
 # offer GPL-2.0 (docs/linux.md "Licence"). Say which do not yet.
 spdx_note() {
 	local f lacking=()
-	for f in src/timer.c src/latency.c src/latency_report.c src/error.c src/fmt.h \
-		src/latency_layout.h include/d1/{error,latency,mmio,port,time,timer,timer_regs}.h; do
+	for f in src/timer.c src/latency.c src/latency_report.c src/error.c src/bench.c src/fmt.h \
+		src/latency_layout.h include/d1/{bench,error,latency,mmio,port,time,timer,timer_regs}.h; do
 		head -3 "$root/$f" | grep -q 'SPDX-License-Identifier:.*GPL-2\.0' || lacking+=("$f")
 	done
 	[ ${#lacking[@]} -eq 0 ] && return 0

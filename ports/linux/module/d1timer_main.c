@@ -8,12 +8,13 @@
  * "allwinner,sun20i-d1-timer", its second interrupt) runs periodic at
  * period_us on OSC24M through d1_timer_set_period_ns()/d1_timer_start().
  * Its handler, in hard interrupt context (IRQF_NO_THREAD, PREEMPT_RT
- * included), takes d1_timer_isr()'s sample (OSC24M clocks from the period
- * boundary to the handler's read of the counter) into a d1_lat recorder;
- * boundaries that passed without a handler are counted as missed (found
- * with the 24 MHz time CSR, as the other benches do). After `periods`
- * boundaries the handler stops the Timer. /proc/d1timer reads the progress,
- * then the recorder's text report and JSON line.
+ * included), passes d1_timer_isr()'s sample (OSC24M clocks from the period
+ * boundary to the handler's read of the counter) and the 24 MHz time CSR to
+ * the library's bench core, d1_bench_irq() (d1/bench.h: the grid, missed
+ * periods and spurious interrupts defined once for every OS's bench), which
+ * records it. After `periods` boundaries the handler stops the Timer.
+ * /proc/d1timer reads the progress, then the recorder's text report and
+ * JSON line.
  *
  * Refused, with an errno and a kernel log line: no such node (-ENODEV),
  * Timer1 already enabled or its interrupt already enabled in IRQ_EN
@@ -41,6 +42,7 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
+#include "d1/bench.h"
 #include "d1/error.h"
 #include "d1/latency.h"
 #include "d1/time.h"
@@ -72,11 +74,8 @@ struct d1t {
 	struct d1_lat rec;
 	void __iomem *base;
 	unsigned int irq;
-	u32 time_hz;       /* the time CSR's rate (timebase-frequency) */
-	u64 period_ticks;  /* one period in time CSR ticks */
-	u64 t0;            /* time CSR at the start */
-	u64 seen;          /* boundaries accounted by the handler */
-	u64 spurious;      /* handler calls with no new boundary */
+	struct d1_bench acc; /* the bench core's accounting of the run */
+	u64 period_ticks;  /* one period in time CSR ticks (= Timer clocks) */
 	bool done;         /* set (release) once the recorder is final */
 	char report[D1_LAT_REPORT_SIZE];
 };
@@ -87,35 +86,25 @@ static struct proc_dir_entry *d1t_proc;
 static irqreturn_t d1t_isr(int irq, void *arg)
 {
 	struct d1t *b = arg;
+	u64 i0 = d1_bench_instret();
 	u32 sample = d1_timer_isr(&b->t);
-	u64 now = d1_time_now();
-	u64 due;
+	enum d1_bench_irq_result r = d1_bench_irq(&b->acc, sample, d1_time_now());
 
-	if (sample == D1_TIMER_ISR_SPURIOUS)
-		return IRQ_NONE;
-	if (b->done)
-		return IRQ_HANDLED;
-	due = div64_u64(now - b->t0, b->period_ticks); /* boundaries by now */
-	if (due <= b->seen) {
-		b->spurious++;
-		return IRQ_HANDLED;
-	}
-	if (due - b->seen > 1)
-		d1_lat_missed(&b->rec, (u32)min_t(u64, due - b->seen - 1, U32_MAX));
-	d1_lat_record(&b->rec, sample);
-	b->seen = due;
-	if (due >= periods) {
+	(void)d1_bench_irq_cost(&b->acc, d1_bench_instret() - i0);
+	/* after the run (finished) the core accounts nothing more */
+	if (r == D1_BENCH_DONE) {
 		(void)d1_timer_stop(&b->t);
+		(void)d1_bench_finish(&b->acc, d1_time_now());
 		/* the recorder is final: pairs with the acquire in d1t_show() */
 		smp_store_release(&b->done, true);
 	}
-	return IRQ_HANDLED;
+	return sample == D1_TIMER_ISR_SPURIOUS ? IRQ_NONE : IRQ_HANDLED;
 }
 
 static int d1t_show(struct seq_file *m, void *v)
 {
 	struct d1t *b = m->private;
-	const struct d1_lat_meta meta = {
+	struct d1_lat_meta meta = {
 		.os = "linux",
 		.board = board,
 		.load = load,
@@ -123,17 +112,22 @@ static int d1t_show(struct seq_file *m, void *v)
 		.wake = "none",
 		.period_ns = (u64)period_us * 1000u,
 	};
+	struct d1_bench_stats bs;
 	struct d1_timer_stats st;
 	size_t n;
 
 	/* pairs with the handler's release: the recorder is read only once final */
 	if (!smp_load_acquire(&b->done)) {
-		seq_printf(m, "running: %llu of %u periods\n", READ_ONCE(b->seen), periods);
+		(void)d1_bench_stats(&b->acc, &bs); /* a snapshot: progress only */
+		seq_printf(m, "running: %llu of %u periods\n", bs.boundaries, periods);
 		return 0;
 	}
+	(void)d1_bench_stats(&b->acc, &bs);
+	meta.bench_instr_min = bs.irq_instr_min;
+	meta.bench_instr_max = bs.irq_instr_max;
 	(void)d1_timer_get_stats(&b->t, &st);
-	seq_printf(m, "done: %u periods of %u us, spurious %llu, library spurious %llu\n",
-		   periods, period_us, b->spurious, st.spurious);
+	seq_printf(m, "done: %u periods of %u us, spurious %u, library spurious %llu\n",
+		   periods, period_us, bs.spurious_irq, st.spurious);
 	if (d1_lat_report_text(&b->rec, &meta, b->report, sizeof(b->report), &n) == D1_OK)
 		seq_write(m, b->report, n);
 	if (d1_lat_report_json(&b->rec, &meta, b->report, sizeof(b->report), &n) == D1_OK)
@@ -185,7 +179,12 @@ static int d1t_setup(struct d1t *b, struct device_node *np)
 		pr_err("d1timer: no /cpus timebase-frequency\n");
 		return -ENODEV;
 	}
-	b->time_hz = tb;
+	/* the core's boundary is now - sample: one clock for both */
+	if (tb != rate) {
+		pr_err("d1timer: the time CSR (%u Hz) and Timer1's input (%lu Hz) differ; the bench needs one rate\n",
+		       tb, rate);
+		return -ERANGE;
+	}
 	b->base = of_iomap(np, 0);
 	if (!b->base) {
 		pr_err("d1timer: cannot map %pOF\n", np);
@@ -224,8 +223,13 @@ static int d1t_setup(struct d1t *b, struct device_node *np)
 	}
 	b->period_ticks = (u64)period_us * tb / 1000000u;
 	e = d1_lat_init(&b->rec, (u32)rate);
-	if (e != D1_OK)
+	if (e == D1_OK)
+		e = d1_bench_init(&b->acc, &b->rec, NULL, b->period_ticks, periods);
+	if (e != D1_OK) {
+		pr_err("d1timer: %u periods of %llu clocks: %s\n", periods, b->period_ticks,
+		       d1_strerror(e));
 		return d1t_errno(e);
+	}
 	b->irq = irq_of_parse_and_map(np, D1T_IRQ_IDX);
 	if (!b->irq) {
 		pr_err("d1timer: %pOF has no interrupt %d (Timer1)\n", np, D1T_IRQ_IDX);
@@ -288,9 +292,10 @@ static int __init d1t_init(void)
 	disable_irq(b->irq);
 	e = d1_timer_irq_enable(&b->t, true);
 	if (e == D1_OK) {
-		/* before the start: boundary k comes at or after t0 + k periods */
-		b->t0 = d1_time_now();
-		e = d1_timer_start(&b->t, D1_TIMER_PERIODIC);
+		/* before the start: the grid's origin (d1_bench_start()) */
+		e = d1_bench_start(&b->acc, d1_time_now());
+		if (e == D1_OK)
+			e = d1_timer_start(&b->t, D1_TIMER_PERIODIC);
 	}
 	enable_irq(b->irq);
 	if (e != D1_OK) {
