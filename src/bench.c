@@ -155,7 +155,7 @@ d1_err_t d1_bench_irq_cost(struct d1_bench *b, uint64_t instructions)
 	return D1_OK;
 }
 
-d1_err_t d1_bench_stats(const struct d1_bench *b, struct d1_bench_stats *out)
+d1_err_t d1_bench_get_stats(const struct d1_bench *b, struct d1_bench_stats *out)
 {
 	if (b == NULL || out == NULL) {
 		return D1_EINVAL;

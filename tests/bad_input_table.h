@@ -448,7 +448,7 @@ RUN(bench_finish_unstarted, d1_bench_finish, STATE, p_bench_ready, D1_ESTATE, d1
 RUN(bench_irq_cost_null, d1_bench_irq_cost, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_irq_cost(NULL, 100))
 RUN(bench_irq_cost_no_sample, d1_bench_irq_cost, STATE, p_bench_started, D1_ESTATE, d1_bench_irq_cost(&bench, 100))
 LIST(d1_bench_instret, NO_BAD_INPUT, "no argument (one rdinstret; 0 in hooked builds)")
-RUN(bench_stats_null, d1_bench_stats, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_stats(NULL, &bstats))
-RUN(bench_stats_null_out, d1_bench_stats, NULL_OUT, p_bench_ready, D1_EINVAL, d1_bench_stats(&bench, NULL))
+RUN(bench_stats_null, d1_bench_get_stats, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_get_stats(NULL, &bstats))
+RUN(bench_stats_null_out, d1_bench_get_stats, NULL_OUT, p_bench_ready, D1_EINVAL, d1_bench_get_stats(&bench, NULL))
 
 /* clang-format on */

@@ -86,7 +86,7 @@ static uint64_t samples(const struct d1_lat *r)
 static void check_x(const struct d1_bench *b, uint64_t periods, bool with_wake, bool exact)
 {
 	struct d1_bench_stats st;
-	assert_int_equal(d1_bench_stats(b, &st), D1_OK);
+	assert_int_equal(d1_bench_get_stats(b, &st), D1_OK);
 	assert_int_equal(samples(&r_irq) + r_irq.missed, periods);
 	assert_int_equal(samples(&r_irq), want_irq_n);
 	if (exact) {
@@ -137,9 +137,9 @@ static void wake(struct d1_bench *b, uint64_t boundary_of_sample, bool expect_sa
 {
 	uint64_t now = d1_time_now();
 	struct d1_bench_stats before, after;
-	(void)d1_bench_stats(b, &before);
+	(void)d1_bench_get_stats(b, &before);
 	(void)d1_bench_wake(b, now);
-	(void)d1_bench_stats(b, &after);
+	(void)d1_bench_get_stats(b, &after);
 	if (expect_sample) {
 		assert_int_equal(after.spurious_wake, before.spurious_wake);
 		want_wake[now - boundary_of_sample]++;
@@ -179,7 +179,7 @@ static void test_on_time_every_boundary_sampled(void **state)
 	assert_int_equal(r_irq.missed, 0);
 	assert_int_equal(r_wake.missed, 0);
 	struct d1_bench_stats st;
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	/* N+1 programmed right: the boundaries stay on the grid, one clock
 	 * after it (the start's RELOAD loads CUR at the first input clock). */
 	assert_int_equal(st.grid_err_max, 1);
@@ -223,7 +223,7 @@ static void test_late_handlers_and_late_wakeups(void **state)
 	check(&b, 3000, true);
 	assert_true(r_irq.missed > 100); /* the schedule did miss periods */
 	struct d1_bench_stats st;
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.late_wake, late_wakes);
 	assert_true(late_wakes > 10);
 }
@@ -254,7 +254,7 @@ static void test_boundary_during_handler(void **state)
 	assert_int_equal(d1_bench_finish(&b, d1_time_now()), D1_OK);
 	check_x(&b, 400, false, false);
 	struct d1_bench_stats st;
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.spurious_irq, spurious);
 	assert_true(spurious > 0);
 	assert_true(st.grid_err_max <= 8u); /* the handler's own clocks */
@@ -325,7 +325,7 @@ static void test_spurious_interrupt_and_wakeup(void **state)
 	wake(&b, bnd, true);
 	wake(&b, bnd, false); /* a second post for the same boundary */
 	struct d1_bench_stats st;
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.spurious_irq, 1);
 	assert_int_equal(st.spurious_wake, 2);
 	assert_int_equal(samples(&r_irq), 1);
@@ -346,7 +346,7 @@ static void test_estimate_before_grid_is_spurious(void **state)
 	assert_int_equal(d1_bench_irq(&b, 0, 6500), D1_BENCH_SAMPLE);    /* rounds to 7000 */
 	assert_int_equal(samples(&r_irq), 2);
 	struct d1_bench_stats st;
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.grid_err_max, 500);
 	assert_int_equal(st.spurious_irq, 2);
 }
@@ -365,7 +365,7 @@ static void test_grid_is_the_reference(void **state)
 	assert_int_equal(d1_bench_irq(&b, 10, 6010), D1_BENCH_SAMPLE); /* 6000 */
 	assert_int_equal(d1_bench_irq(&b, 10, 7007), D1_BENCH_SAMPLE); /* 6997: 7000 */
 	assert_int_equal(d1_bench_irq(&b, 10, 8010), D1_BENCH_SAMPLE); /* 8000 */
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.boundaries, 3);
 	assert_int_equal(st.grid_err_max, 3);
 	/* Estimates 300 late, then 200 late, then 400 early of their points:
@@ -373,7 +373,7 @@ static void test_grid_is_the_reference(void **state)
 	assert_int_equal(d1_bench_irq(&b, 0, 9300), D1_BENCH_SAMPLE);
 	assert_int_equal(d1_bench_irq(&b, 0, 10200), D1_BENCH_SAMPLE);
 	assert_int_equal(d1_bench_irq(&b, 0, 11600), D1_BENCH_SAMPLE);
-	(void)d1_bench_stats(&b, &st);
+	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.boundaries, 7);
 	assert_int_equal(r_irq.missed, 1);
 	assert_int_equal(st.grid_err_max, 400);
@@ -410,7 +410,7 @@ static void test_irq_cost_per_sample(void **state)
 	(void)state;
 	start(&t, &b, 10, false);
 	assert_int_equal(d1_bench_irq_cost(&b, 100), D1_ESTATE); /* no sample yet */
-	assert_int_equal(d1_bench_stats(&b, &st), D1_OK);
+	assert_int_equal(d1_bench_get_stats(&b, &st), D1_OK);
 	assert_int_equal(st.irq_instr_min, 0);
 	assert_int_equal(st.irq_instr_max, 0);
 	for (size_t i = 0; i < sizeof cost / sizeof cost[0]; i++) {
@@ -421,13 +421,13 @@ static void test_irq_cost_per_sample(void **state)
 	}
 	assert_int_equal(irq(&t, &b), D1_BENCH_SPURIOUS); /* no IRQ_STA bit */
 	assert_int_equal(d1_bench_irq_cost(&b, 5), D1_ESTATE);
-	assert_int_equal(d1_bench_stats(&b, &st), D1_OK);
+	assert_int_equal(d1_bench_get_stats(&b, &st), D1_OK);
 	assert_int_equal(st.irq_instr_min, 131);
 	assert_int_equal(st.irq_instr_max, 155);
 	wait_irq_sta();
 	assert_int_equal(irq(&t, &b), D1_BENCH_SAMPLE);
 	assert_int_equal(d1_bench_irq_cost(&b, (uint64_t)UINT32_MAX + 7u), D1_OK); /* saturates */
-	assert_int_equal(d1_bench_stats(&b, &st), D1_OK);
+	assert_int_equal(d1_bench_get_stats(&b, &st), D1_OK);
 	assert_int_equal(st.irq_instr_max, UINT32_MAX);
 	assert_int_equal(st.irq_instr_min, 131);
 }
@@ -448,11 +448,11 @@ static void test_bad_input(void **state)
 	assert_memory_equal(&b, &keep, sizeof b); /* untouched on error */
 	assert_int_equal(d1_bench_start(NULL, 0), D1_EINVAL);
 	assert_int_equal(d1_bench_finish(NULL, 0), D1_EINVAL);
-	assert_int_equal(d1_bench_stats(NULL, &st), D1_EINVAL);
+	assert_int_equal(d1_bench_get_stats(NULL, &st), D1_EINVAL);
 	assert_int_equal(d1_bench_irq(NULL, 1, 1), D1_BENCH_SPURIOUS);
 	assert_false(d1_bench_wake(NULL, 1));
 	assert_int_equal(d1_bench_init(&b, &r_irq, NULL, P, 5), D1_OK);
-	assert_int_equal(d1_bench_stats(&b, NULL), D1_EINVAL);
+	assert_int_equal(d1_bench_get_stats(&b, NULL), D1_EINVAL);
 	assert_int_equal(d1_bench_irq(&b, 1, 2000), D1_BENCH_SPURIOUS); /* not started */
 	assert_int_equal(d1_bench_finish(&b, 0), D1_ESTATE);
 	assert_false(d1_bench_wake(&b, 1)); /* no wake recorder */

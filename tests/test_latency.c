@@ -557,7 +557,7 @@ static void test_report_text(void **state)
 	assert_non_null(strstr(buf, "  ~ bucket estimate"));
 }
 
-/* The bench's own cost (d1_bench_stats() irq_instr_min/max) follows the
+/* The bench's own cost (d1_bench_get_stats() irq_instr_min/max) follows the
  * wake in both reports when measured; 0 and 0 (not measured) prints
  * nothing, so a report without it reads as before. */
 static void test_report_bench_cost(void **state)

@@ -99,7 +99,7 @@ struct d1_bench_stats {
 	uint32_t irq_instr_max; /**< Most, likewise. */
 };
 
-/** One run (caller memory; fields private: read them with d1_bench_stats()). */
+/** One run (caller memory; fields private: read them with d1_bench_get_stats()). */
 struct d1_bench {
 	struct d1_lat *irq;         /**< Timer-IRQ recorder. */
 	struct d1_lat *wake;        /**< Task wake-up recorder (NULL: none). */
@@ -109,12 +109,12 @@ struct d1_bench {
 	volatile uint64_t boundary; /**< Its estimate (now - sample). */
 	volatile uint64_t seen;     /**< Boundaries accounted by the IRQ side. */
 	uint64_t woken;             /**< Boundaries accounted by the wake side. */
-	uint32_t spurious_irq;      /**< See d1_bench_stats. */
-	uint32_t spurious_wake;     /**< See d1_bench_stats. */
-	uint32_t late_wake;         /**< See d1_bench_stats. */
-	uint32_t grid_err_max;      /**< See d1_bench_stats. */
-	uint32_t instr_min;         /**< See d1_bench_stats (UINT32_MAX: none yet). */
-	uint32_t instr_max;         /**< See d1_bench_stats. */
+	uint32_t spurious_irq;      /**< See d1_bench_get_stats(). */
+	uint32_t spurious_wake;     /**< See d1_bench_get_stats(). */
+	uint32_t late_wake;         /**< See d1_bench_get_stats(). */
+	uint32_t grid_err_max;      /**< See d1_bench_get_stats(). */
+	uint32_t instr_min;         /**< See d1_bench_get_stats() (UINT32_MAX: none yet). */
+	uint32_t instr_max;         /**< See d1_bench_get_stats(). */
 	bool sampled;               /**< The last d1_bench_irq() recorded a sample. */
 	bool started;               /**< d1_bench_start() was called. */
 	bool finished;              /**< d1_bench_finish() was called. */
@@ -211,7 +211,7 @@ d1_err_t d1_bench_irq_cost(struct d1_bench *b, uint64_t instructions);
  * @param out Destination.
  * @return D1_OK; D1_EINVAL for a NULL argument.
  */
-d1_err_t d1_bench_stats(const struct d1_bench *b, struct d1_bench_stats *out);
+d1_err_t d1_bench_get_stats(const struct d1_bench *b, struct d1_bench_stats *out);
 
 /** @} */
 

@@ -81,7 +81,7 @@ struct d1_lat_meta {
 	 *  "clock_nanosleep", ...; "none" for a timer-IRQ measurement. */
 	const char *wake;
 	/** Instructions the bench spent in the interrupt per sample, fewest and
-	 *  most (d1_bench_stats() irq_instr_min/max, by `instret`): included in
+	 *  most (d1_bench_get_stats() irq_instr_min/max, by `instret`): included in
 	 *  a task wake-up sample, and in part (what precedes d1_timer_isr()'s
 	 *  counter read) in a timer-IRQ sample. 0 and 0: not measured, not
 	 *  printed. */

@@ -199,7 +199,7 @@ static bool d1_bench_irq_done(struct d1_rt_bench *b)
 {
     struct d1_bench_stats st;
 
-    (void)d1_bench_stats(&b->acc, &st);
+    (void)d1_bench_get_stats(&b->acc, &st);
     return st.boundaries >= b->periods;
 }
 
@@ -432,7 +432,7 @@ static int d1_bench_report(struct d1_rt_bench *b, uint64_t t1, int ret, const ch
     struct d1_bench_stats st;
     const char *load = b->loaded ? "memcpy+uart" : "idle";
 
-    (void)d1_bench_stats(&b->acc, &st);
+    (void)d1_bench_get_stats(&b->acc, &st);
     if (b->failed != RT_EOK && ret == 0)
     {
         rt_kprintf("d1bench: no Timer%u interrupt for %u ms after %u of %u periods: "
@@ -618,7 +618,7 @@ static rt_ssize_t d1_bench_dev_read(rt_device_t dev, rt_off_t pos, void *buf, rt
     {
         return -RT_ETIMEOUT;
     }
-    (void)d1_bench_stats(&b->acc, &st);
+    (void)d1_bench_get_stats(&b->acc, &st);
     rt_memcpy(buf, &st.boundaries, sizeof(st.boundaries));
     return (rt_ssize_t)size;
 }

@@ -75,7 +75,7 @@ static void after_isr(void)
 {
 	struct d1_bench_stats st;
 
-	(void)d1_bench_stats(&g_bench, &st);
+	(void)d1_bench_get_stats(&g_bench, &st);
 	if (st.boundaries >= PERIODS && !hw.done_seen) {
 		hw.done_seen = true;
 		hw.boundaries_at_done = hw.boundaries;

@@ -96,7 +96,7 @@ static uint64_t samples_so_far(void)
 {
 	struct d1_bench_stats st;
 
-	(void)d1_bench_stats(&bench, &st);
+	(void)d1_bench_get_stats(&bench, &st);
 	return st.boundaries - lat.missed;
 }
 
@@ -236,7 +236,7 @@ int bm_main(uint64_t a0, uint64_t a1)
 	 * missed periods too. */
 	bm_check(d1_bench_finish(&bench, t1), "d1_bench_finish");
 	struct d1_bench_stats st;
-	(void)d1_bench_stats(&bench, &st);
+	(void)d1_bench_get_stats(&bench, &st);
 	uint64_t boundaries = st.boundaries;
 	uint64_t recorded = boundaries - lat.missed;
 	if (timed_out) {

@@ -118,11 +118,11 @@ static int d1t_show(struct seq_file *m, void *v)
 
 	/* pairs with the handler's release: the recorder is read only once final */
 	if (!smp_load_acquire(&b->done)) {
-		(void)d1_bench_stats(&b->acc, &bs); /* a snapshot: progress only */
+		(void)d1_bench_get_stats(&b->acc, &bs); /* a snapshot: progress only */
 		seq_printf(m, "running: %llu of %u periods\n", bs.boundaries, periods);
 		return 0;
 	}
-	(void)d1_bench_stats(&b->acc, &bs);
+	(void)d1_bench_get_stats(&b->acc, &bs);
 	meta.bench_instr_min = bs.irq_instr_min;
 	meta.bench_instr_max = bs.irq_instr_max;
 	(void)d1_timer_get_stats(&b->t, &st);

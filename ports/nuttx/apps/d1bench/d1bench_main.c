@@ -165,7 +165,7 @@ static bool bench_wake(void)
     {
     }
 
-  d1_bench_stats(&g_bench, &st);
+  d1_bench_get_stats(&g_bench, &st);
   return st.boundaries >= BENCH_PERIODS;
 }
 
@@ -260,7 +260,7 @@ static bool bench_report(const char *what, struct d1_lat *lat)
   bool ok = true;
   int err;
 
-  d1_bench_stats(&g_bench, &st);
+  d1_bench_get_stats(&g_bench, &st);
   meta.bench_instr_min = st.irq_instr_min;
   meta.bench_instr_max = st.irq_instr_max;
 
@@ -426,7 +426,7 @@ int main(int argc, char *argv[])
   /* Boundaries no interrupt or wake-up accounted up to now are missed. */
 
   d1_bench_finish(&g_bench, t1);
-  d1_bench_stats(&g_bench, &st);
+  d1_bench_get_stats(&g_bench, &st);
   if (ret < 0)
     {
       printf("d1bench: no Timer0 interrupt for %llu ms (error %d) after "
