@@ -32,10 +32,10 @@
 #              of a user process, /bin/d1ubench, idle and loaded
 #              (scripts/rtthread.sh --smart)
 #   linux      d1timer.ko's timer-IRQ rows and d1lat-linux's wake-up rows,
-#              PREEMPT and PREEMPT_RT (scripts/linux.sh), with Linux's own
-#              load (busy shell loops); in the table and the plot, not in
-#              the baseline: two runs of the same kernels differ at p50
-#              and p99
+#              PREEMPT and PREEMPT_RT (scripts/linux.sh), idle and beside
+#              d1load (the defined load); in the table and the plot, not
+#              in the baseline: two runs of the same kernels differ at
+#              p50 and p99
 # All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
 # The published hardware figures (docs/comparison-reference.json) stand in
 # a table of their own.

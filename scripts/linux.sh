@@ -16,7 +16,7 @@
 #   kernel-rt       the same source with Debian's debian/patches-rt and one
 #                   line selecting ARCH_SUPPORTS_RT on riscv, CONFIG_PREEMPT_RT
 #   busybox         Debian's busybox source, Debian's static config
-#   initrd-*        per kernel: busybox, /init, d1lat-linux (static), the
+#   initrd-*        per kernel: busybox, /init, d1lat-linux and d1load (static), the
 #                   d1timer module (ports/linux/module) built against it
 # Then tests/os/linux_boot.py boots each kernel on the emulated D1 and runs
 # its checks (default: all of them, the latency rows included; --no-bench
@@ -296,9 +296,10 @@ busybox_tweaks() { # appended to Debian's static config (the last one wins)
 }
 
 d1lat() {
-	step "d1lat-linux (static)"
+	step "d1lat-linux and d1load (static)"
 	local key dir srcs=(ports/linux/d1lat_linux.c src/latency.c src/latency_report.c src/error.c)
-	key=$( { echo "gcc $gccver"; (cd "$root" && cat "${srcs[@]}" include/d1/*.h src/*.h); } | key_of)
+	local all=("${srcs[@]}" ports/linux/d1load.c)
+	key=$( { echo "gcc $gccver"; (cd "$root" && cat "${all[@]}" include/d1/*.h src/*.h); } | key_of)
 	dir=$cache/d1lat-$key
 	d1lat_bin=$dir/d1lat-linux
 	[ -x "$d1lat_bin" ] && { say "cached: $d1lat_bin"; return 0; }
@@ -308,6 +309,10 @@ d1lat() {
 		-ffunction-sections -Wl,--gc-sections -pthread \
 		-o "$dir.tmp/d1lat-linux" "${srcs[@]}") >"$logs/d1lat.log" 2>&1 ||
 		{ cat "$logs/d1lat.log" >&2; fail "d1lat-linux build"; }
+	# d1load: the comparison's defined load (memcpy+uart) beside the benches
+	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -pthread \
+		-o "$dir.tmp/d1load" ports/linux/d1load.c) >>"$logs/d1lat.log" 2>&1 ||
+		{ cat "$logs/d1lat.log" >&2; fail "d1load build"; }
 	mv "$dir.tmp" "$dir"
 }
 
@@ -353,7 +358,7 @@ initrd() { # flavour
 	local fl=$1 mod key dir r
 	eval "mod=\${mod_$fl:-}"
 	step "initrd ($fl)"
-	key=$( { cat "$busybox_bin" "$d1lat_bin" "$root/scripts/os/linux-init.sh"
+	key=$( { cat "$busybox_bin" "$d1lat_bin" "$(dirname "$d1lat_bin")/d1load" "$root/scripts/os/linux-init.sh"
 		 if [ -n "$mod" ]; then cat "$mod"; fi; } | key_of)
 	dir=$cache/initrd-$fl-$key
 	eval "initrd_$fl=\$dir/initrd.cpio.gz"
@@ -363,6 +368,7 @@ initrd() { # flavour
 	mkdir -p "$r"/{bin,sbin,dev,proc,sys,tmp,root,lib/modules,usr/bin,usr/sbin}
 	cp "$busybox_bin" "$r/bin/busybox"
 	cp "$d1lat_bin" "$r/bin/d1lat-linux"
+	cp "$(dirname "$d1lat_bin")/d1load" "$r/bin/d1load"
 	[ -z "$mod" ] || cp "$mod" "$r/lib/modules/d1timer.ko"
 	cp "$root/scripts/os/linux-init.sh" "$r/init"
 	chmod 755 "$r/init"
