@@ -96,9 +96,16 @@ int main(int argc, char **argv)
 	sigset_t sigs;
 	int rc;
 
-	if (argc > 2 || (argc == 2 && (sscanf(argv[1], "%lu", &seconds) != 1 || seconds == 0u ||
-	                               seconds > SECONDS_MAX ||
-	                               strspn(argv[1], "0123456789") != strlen(argv[1])))) {
+	if (argc == 2) {
+		char *end;
+
+		errno = 0;
+		seconds = strtoul(argv[1], &end, 10);
+		if (argv[1][0] < '0' || argv[1][0] > '9' || *end != '\0' || errno != 0) {
+			seconds = 0; /* not a whole decimal number: refused below */
+		}
+	}
+	if (argc > 2 || (argc == 2 && (seconds == 0u || seconds > SECONDS_MAX))) {
 		(void)fprintf(stderr, "usage: d1load [SECONDS]  (1..%lu; none: until SIGTERM)\n",
 		              SECONDS_MAX);
 		return 2;
