@@ -297,7 +297,8 @@ busybox_tweaks() { # appended to Debian's static config (the last one wins)
 
 d1lat() {
 	step "d1lat-linux and d1load (static)"
-	local key dir srcs=(ports/linux/d1lat_linux.c src/latency.c src/latency_report.c src/error.c)
+	local key dir srcs=(ports/linux/d1lat_linux.c src/latency.c src/latency_report.c src/error.c
+		src/bench.c)
 	local all=("${srcs[@]}" ports/linux/d1load.c)
 	key=$( { echo "gcc $gccver"; (cd "$root" && cat "${all[@]}" include/d1/*.h src/*.h); } | key_of)
 	dir=$cache/d1lat-$key

@@ -8,11 +8,6 @@ missed period or a spurious interrupt, which is the trap the comparison
 exists to avoid: its figures would measure its code, not its OS. Such a
 file must call d1_bench_irq() / d1_bench_wake() instead.
 
-Exempt, with the reason printed: ports/linux/d1lat_linux.c, whose task is
-woken by Linux's own timer (clock_nanosleep on CLOCK_MONOTONIC): it has no
-interrupt of its own to sample, and it counts a wake-up at or after the
-next intended time the way cyclictest does (docs/linux.md).
-
 Usage: check_bench_core.py [REPO]   (exit 0 clean, 1 with findings)
 """
 import os
@@ -20,10 +15,6 @@ import re
 import sys
 
 CALL = re.compile(r"\b(d1_lat_record|d1_lat_missed)\s*\(")
-EXEMPT = {
-    "ports/linux/d1lat_linux.c": "woken by Linux's own timer, no interrupt of its own to sample "
-                                 "(docs/linux.md)",
-}
 
 
 def strip_comments(text):
@@ -45,9 +36,6 @@ def main(argv):
                 code = strip_comments(f.read())
             for m in CALL.finditer(code):
                 line = code.count("\n", 0, m.start()) + 1
-                if rel in EXEMPT:
-                    print(f"exempt {rel}:{line}: {m.group(1)}(): {EXEMPT[rel]}")
-                    continue
                 print(f"FAIL   {rel}:{line}: {m.group(1)}() outside the bench core: count "
                       "through d1_bench_irq()/d1_bench_wake() (include/d1/bench.h)")
                 findings += 1

@@ -106,7 +106,8 @@ def main():
 
     # " -1": strtoull() skips the blank and negates, 2^64 - 1 loops (a run of
     # 584 million years at 1 ms) unless the number is checked for a digit.
-    for bad in (["-i", "0"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"],
+    # -i 4294968: a period above the bench core's 32 bits of ns.
+    for bad in (["-i", "0"], ["-i", "4294968"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"],
                 ["-l", " -1"], ["-l", "\t-2"], ["-p", " -0"]):
         try:
             p = subprocess.run([exe] + bad, capture_output=True, text=True, timeout=10)

@@ -4,13 +4,17 @@
  * recorder (d1/latency.h) and report format as the bare-metal bench.
  *
  * A periodic thread sleeps with clock_nanosleep(TIMER_ABSTIME) on
- * CLOCK_MONOTONIC to intended times t_k = t_0 + k * interval and records
- * latency = wake time - t_k in ns (recorder clock 10^9 Hz). When a wake-up
- * comes at or after the next intended time t_(k+1), its latency is still
- * recorded, and every intended time already passed (t_(k+1) .. <= now) is
- * counted as a missed period (d1_lat_missed()), never as a sample; the loop
- * then sleeps to the first intended time in the future. Each loop is thus
- * either a sample or a missed period: samples + missed == loops.
+ * CLOCK_MONOTONIC to intended times t_k = t_0 + k * interval (ns, recorder
+ * clock 10^9 Hz), and the library's bench core (d1/bench.h) accounts every
+ * wake-up, with the same definitions as every other OS's bench: the
+ * intended times play the period boundaries (Linux's own timer interrupt
+ * fires at each; the core's interrupt side gets them with sample 0, so the
+ * grid is exact), and the wake-up sample is the wake time minus the latest
+ * intended time passed. A wake-up at or after the next intended time is a
+ * late wake-up: it samples the latest intended time passed, the ones before
+ * it since the last wake-up are missed periods; the loop then sleeps to the
+ * first intended time in the future. Every intended time of the run is a
+ * sample or a missed period: samples + missed == loops.
  *
  * SCHED_FIFO (-p) and mlockall() are used where permitted; where not, a
  * warning goes to stderr and the run continues. Nothing is printed during
@@ -34,10 +38,13 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "d1/bench.h"
 #include "d1/latency.h"
+#include "d1/port.h"
 
-#define NS_PER_S        1000000000ull
-#define INTERVAL_US_MAX 10000000u
+#define NS_PER_S 1000000000ull
+/* The bench core's period is 32 bits of the recorder's clock (ns here). */
+#define INTERVAL_US_MAX ((uint32_t)(UINT32_MAX / 1000u))
 
 struct options {
 	uint32_t interval_us;
@@ -51,10 +58,25 @@ struct options {
 
 struct run {
 	const struct options *opt;
-	struct d1_lat rec;
-	uint64_t early; /* wake-ups before the intended time (must stay 0) */
-	int err;        /* errno of a failed clock call, 0 if none */
+	struct d1_lat rec;   /* task wake-up: the report */
+	struct d1_lat timer; /* the core's interrupt side: the intended times (not reported) */
+	struct d1_bench acc; /* the bench core's accounting */
+	uint64_t early;      /* wake-ups before the intended time (must stay 0) */
+	int err;             /* errno of a failed clock call, 0 if none */
 };
+
+/* The port contract as far as the bench core uses it: its interrupt side
+ * and its wake-up side are this one thread here, so there is nothing to
+ * exclude. */
+uintptr_t d1_port_critical_enter(void)
+{
+	return 0u;
+}
+
+void d1_port_critical_exit(uintptr_t state)
+{
+	(void)state;
+}
 
 static uint64_t ts_ns(const struct timespec *ts)
 {
@@ -74,55 +96,45 @@ static void *periodic(void *arg)
 {
 	struct run *run = arg;
 	const uint64_t interval = (uint64_t)run->opt->interval_us * 1000u;
-	const uint64_t loops = run->opt->loops;
 	struct timespec ts;
-	uint64_t next, now, done = 0;
+	uint64_t next, now;
 
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
 		run->err = errno;
 		return NULL;
 	}
-	next = ts_ns(&ts) + interval;
-	while (done < loops) {
+	now = ts_ns(&ts);
+	(void)d1_bench_start(&run->acc, now);
+	next = now + interval;
+	for (;;) {
 		struct timespec target = ns_ts(next);
 		int rc = clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &target, NULL);
+		uint64_t latest;
 
 		if (rc == EINTR) {
 			continue; /* same target again */
 		}
 		if (rc != 0 || clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
 			run->err = rc != 0 ? rc : errno;
-			return NULL;
+			break;
 		}
 		now = ts_ns(&ts);
 		if (now < next) {
-			run->early++; /* not expected with TIMER_ABSTIME; recorded as 0 */
-			d1_lat_record(&run->rec, 0u);
-		} else {
-			uint64_t lat = now - next;
-
-			d1_lat_record(&run->rec, lat > UINT32_MAX ? UINT32_MAX : (uint32_t)lat);
+			run->early++; /* not expected with TIMER_ABSTIME; a 0 ns sample */
+			now = next;
 		}
-		done++;
-		next += interval;
-		if (now >= next && done < loops) {
-			/* Woke at or after the next intended time: those periods are
-			 * missed; skip to the first intended time in the future. */
-			uint64_t m = (now - next) / interval + 1u;
-
-			if (m > loops - done) {
-				m = loops - done;
-			}
-			while (m > 0u) {
-				uint32_t part = m > UINT32_MAX ? UINT32_MAX : (uint32_t)m;
-
-				d1_lat_missed(&run->rec, part);
-				done += part;
-				next += (uint64_t)part * interval;
-				m -= part;
-			}
+		/* Linux's timer fired at every intended time up to now: the latest
+		 * is the boundary the wake-up samples, those before it since the
+		 * last wake-up are missed. */
+		latest = next + (now - next) / interval * interval;
+		(void)d1_bench_irq(&run->acc, 0u, latest);
+		if (d1_bench_wake(&run->acc, now)) {
+			break;
 		}
+		next = latest + interval;
 	}
+	/* after a failed clock call: the intended times up to now are missed */
+	(void)d1_bench_finish(&run->acc, now);
 	return NULL;
 }
 
@@ -151,7 +163,7 @@ static void usage(FILE *f)
 	(void)fprintf(
 	        f, "usage: d1lat-linux [-i interval_us] [-l loops] [-p prio] [--load DESC]\n"
 	           "                   [--board NAME] [--dump] [--json-only]\n"
-	           "  -i, --interval US  period in microseconds (default 1000)\n"
+	           "  -i, --interval US  period in microseconds, 1..4294967 (default 1000)\n"
 	           "  -l, --loops N      periods to run: samples + missed == N (default 20000)\n"
 	           "  -p, --prio P       SCHED_FIFO priority 1..99, 0 = SCHED_OTHER (default 80)\n"
 	           "      --load DESC    load description for the report (default \"none\")\n"
@@ -343,8 +355,11 @@ int main(int argc, char **argv)
 	}
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;
-	if (d1_lat_init(&run.rec, (uint32_t)NS_PER_S) != D1_OK) {
-		(void)fprintf(stderr, "d1lat-linux: recorder init failed\n");
+	if (d1_lat_init(&run.rec, (uint32_t)NS_PER_S) != D1_OK ||
+	    d1_lat_init(&run.timer, (uint32_t)NS_PER_S) != D1_OK ||
+	    d1_bench_init(&run.acc, &run.timer, &run.rec, (uint64_t)opt.interval_us * 1000u,
+	                  opt.loops) != D1_OK) {
+		(void)fprintf(stderr, "d1lat-linux: recorder or bench init failed\n");
 		return 1;
 	}
 	/* d1_lat_init() wrote every bin: no first-touch page faults in the run. */
