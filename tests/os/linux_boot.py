@@ -19,7 +19,8 @@ Boots (each a fresh QEMU, -icount shift=0,sleep=off, -no-reboot):
     grid      d1lat-linux: clock_nanosleep(TIMER_ABSTIME) every 1 ms for
               20 s on CLOCK_MONOTONIC = the time CSR (riscv_clocksource):
               no wake-up early, none a period late; what Linux's sun4i
-              driver programs in Timer0 (devmem), against the N+1 rule
+              driver programs in Timer0 (read through QEMU's monitor),
+              against the N+1 rule
     module    d1timer.ko refused with Timer1 in use (Linux's clocksource:
               EBUSY) and with a bad period (EINVAL, ERANGE), each with a
               kernel log line
