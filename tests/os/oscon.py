@@ -150,6 +150,38 @@ def fnv1a(data):
     return h
 
 
+def uart_cost(con, c, tool, cmd, d, n, prompt, label):
+    """Run a console cost command (NuttX's d1uart, RT-Thread's d1ucost):
+    type @cmd, wait for "@tool: @d ready @n", send uart_pattern(@n) when
+    @d is "rx", read its result line. Checks (through @c.ok) that the bytes'
+    FNV-1a hash is the pattern's and that the window held more instructions
+    outside the spinner than the tick alone accounts for. Returns
+    (instructions per byte, index in con.buf where the command started), or
+    None when the command did not report."""
+    pat = uart_pattern(n)
+    start = len(con.buf)
+    con.pos = start
+    con.send(cmd)
+    try:
+        con.expect(rf"{tool}: {d} ready {n}\r?\n", 30)
+        if d == "rx":
+            con.proc.stdin.write(pat)
+            con.proc.stdin.flush()
+        m = con.expect(rf"{tool}: {d} bytes={n} window=(\d+) other=(\d+) idle_other=(\d+) "
+                       rf"idle_window=(\d+) per_byte=([0-9.]+) hash=([0-9a-f]+)\r?\n", 120)
+        con.expect(prompt, 30)
+    except Timeout as e:
+        c.ok(False, f"{label}: {cmd} reports ({e})")
+        return None
+    got = int(m.group(6), 16)
+    c.ok(got == fnv1a(pat), f"{label}: the {n} bytes {'received' if d == 'rx' else 'sent'} "
+         f"hash {got:08x} (expected {fnv1a(pat):08x})")
+    w, o, io, iw = (int(x) for x in m.group(1, 2, 3, 4))
+    c.ok(o > io * w // iw, f"{label}: {o} instructions outside the spinner in a window of "
+         f"{w}, against {io * w // iw} for the tick alone")
+    return float(m.group(5)), start
+
+
 def uart_trace(path):
     """UART0's accesses in QEMU's trace, in order: (is_write, offset, value)."""
     out = []

@@ -125,29 +125,11 @@ UCOST_N = 4096
 
 
 def ucost(con, c, a, n=UCOST_N):
-    """d1ucost N; returns (instructions per byte, UART accesses per byte) or None.
-    The accesses are counted after QEMU has exited (the caller passes the log)."""
-    pat = oscon.uart_pattern(n)
-    start = len(con.buf)
-    con.pos = start
-    con.send(f"d1ucost {n}")
-    try:
-        con.expect(rf"d1ucost: rx ready {n}\r?\n", 30)
-        con.proc.stdin.write(pat)
-        con.proc.stdin.flush()
-        m = con.expect(rf"d1ucost: rx bytes={n} window=(\d+) other=(\d+) idle_other=(\d+) "
-                       rf"idle_window=(\d+) per_byte=([0-9.]+) hash=([0-9a-f]+)\r?\n", 120)
-        con.expect(PROMPT, 30)
-    except oscon.Timeout as e:
-        c.ok(False, f"{a.image}: d1ucost {n} reports ({e})")
-        return None
-    got = int(m.group(6), 16)
-    c.ok(got == oscon.fnv1a(pat), f"{a.image}: d1ucost: the {n} bytes received hash {got:08x} "
-         f"(expected {oscon.fnv1a(pat):08x})")
-    w, o, io, iw = (int(x) for x in m.group(1, 2, 3, 4))
-    c.ok(o > io * w // iw, f"{a.image}: d1ucost: {o} instructions outside the spinner in a window "
-         f"of {w}, against {io * w // iw} for the tick alone")
-    return float(m.group(5))
+    """d1ucost N; returns instructions per byte, or None. The UART accesses
+    are counted after QEMU has exited (ucost_accesses())."""
+    r = oscon.uart_cost(con, c, "d1ucost", f"d1ucost {n}", "rx", n, PROMPT,
+                        f"{a.image}: d1ucost")
+    return None if r is None else r[0]
 
 
 def ucost_accesses(c, a, n=UCOST_N):
