@@ -363,12 +363,20 @@ def gp_str(s):
     return "'" + s.replace("'", "''") + "'"
 
 
+# The key goes below the curves, one line per run: the picture is the plot
+# area plus KEY_LINE_PX per run, so a long comparison never hides its curves.
+PLOT_W, PLOT_H, KEY_LINE_PX = 1000, 420, 18
+COLOURS = 8  # gnuplot's default line colours; runs beyond them change dash type
+
+
 def plot_script(runs, out_path, title):
     ext = os.path.splitext(out_path)[1].lower()
+    height = PLOT_H + 60 + KEY_LINE_PX * len(runs)
     if ext == ".svg":
-        term = "set terminal svg size 900,540 dynamic enhanced font 'Sans,12' background '#ffffff'"
+        term = ("set terminal svg size %d,%d dynamic enhanced font 'Sans,12' background '#ffffff'"
+                % (PLOT_W, height))
     elif ext == ".png":
-        term = "set terminal pngcairo size 900,540 enhanced font 'Sans,10'"
+        term = "set terminal pngcairo size %d,%d enhanced font 'Sans,10'" % (PLOT_W, height)
     else:
         raise UsageError("--plot wants a .png or .svg file name")
     cats = [("min_ns", "min")] + [(k, n) for k, n, _ in PCTS] + [("max_ns", "max")]
@@ -377,10 +385,10 @@ def plot_script(runs, out_path, title):
              "set output %s" % gp_str(out_path),
              "set title %s noenhanced" % gp_str(title or "Latency distributions"),
              "set ylabel 'latency (us), log scale'",
-             "set xlabel 'percentile (nearest rank); circled points are upper bounds or estimates'",
              "set logscale y",
              "set grid ytics mytics xtics",
-             "set key inside left top noenhanced box opaque",
+             "set key below left Left reverse noenhanced box maxcols 1 title "
+             "'x: percentile (nearest rank); circled points are upper bounds or estimates'",
              "set xtics (%s)" % ", ".join('"%s" %d' % (n, i) for i, (_, n) in enumerate(cats)),
              "set xrange [-0.3:%f]" % (len(cats) - 0.7)]
     plots = []
@@ -391,9 +399,9 @@ def plot_script(runs, out_path, title):
             flag = 1 if k in r.get("overflow_fields", []) + r.get("approx_fields", []) else 0
             lines.append("%d %.6f %d" % (i, max(v / 1000.0, 0.001), flag))
         lines.append("EOD")
-        lt = idx + 1
-        plots.append("$d%d using 1:2 with linespoints lt %d pt 7 ps 1.0 title %s"
-                     % (idx, lt, gp_str(lab)))
+        lt = idx % COLOURS + 1
+        plots.append("$d%d using 1:2 with linespoints lt %d dt %d pt 7 ps 1.0 title %s"
+                     % (idx, lt, idx // COLOURS + 1, gp_str(lab)))
         plots.append("$d%d using 1:($3 > 0 ? $2 : 1/0) with points lt %d pt 6 ps 2.0 notitle"
                      % (idx, lt))
     lines.append("plot " + ", \\\n     ".join(plots))

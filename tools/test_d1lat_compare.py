@@ -7,6 +7,7 @@ The picture tests are skipped when gnuplot is not installed; the test that
 gnuplot's absence is reported clearly always runs (it hides gnuplot).
 """
 import json
+import re
 import os
 import shutil
 import subprocess
@@ -344,6 +345,25 @@ class Picture(unittest.TestCase):
     def test_bad_picture_name(self):
         p = run_tool("--plot", "x.gif", SERIAL)
         self.assertEqual(p.returncode, 2)
+
+    def test_key_below_the_curves_for_many_runs(self):
+        """26 runs (the comparison's table): the key sits below the plot, not
+        over the curves, the picture grows to hold one line per run, and runs
+        that share a colour differ in dash type."""
+        runs = [dict(min_ns=100.0 * (i + 1), p50_ns=200.0, p90_ns=300.0, p99_ns=400.0,
+                     p999_ns=500.0, p9999_ns=600.0, max_ns=700.0, os="os%d" % i,
+                     label="run %d" % i) for i in range(26)]
+        script = dc.plot_script(runs, "x.png", "t")
+        key = [ln for ln in script.splitlines() if ln.startswith("set key")]
+        self.assertEqual(len(key), 1, key)
+        self.assertIn("below", key[0])
+        self.assertNotIn("inside", key[0])
+        m = re.search(r"size (\d+),(\d+)", script.splitlines()[0])
+        self.assertIsNotNone(m)
+        self.assertGreaterEqual(int(m.group(2)), 400 + 26 * 16, script.splitlines()[0])
+        styles = re.findall(r"with linespoints lt (\d+) dt (\d+)", script)
+        self.assertEqual(len(styles), 26)
+        self.assertEqual(len(set(styles)), 26, styles)
 
     @unittest.skipUnless(HAVE_GNUPLOT, "gnuplot not installed (apt-get install gnuplot-nox)")
     def test_png(self):
