@@ -174,6 +174,70 @@ static void test_read_boundary_unhandled(void **state)
 	assert_in_range(after.usec, 1000, 1100);
 }
 
+/* A read after HWTIMER_CTRL_STOP gives the time the timer ran, as
+ * RT-Thread's examples/test/hwtimer_test.c expects (start, sleep, stop,
+ * read): the counts left at the stop, not the whole period (which read as
+ * 0 elapsed). Stopped 750 us into the first 1 ms period it reads 750 us;
+ * a period and 250 us in, 1,250 us; a one-shot that ended reads its one
+ * period, not two. */
+static void test_read_after_stop(void **state)
+{
+	rt_hwtimer_mode_t mode = HWTIMER_MODE_PERIOD;
+	rt_hwtimerval_t tv;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(18000);
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_STOP, RT_NULL), RT_EOK);
+	run(48000); /* stopped: time passes, the reading stays */
+	assert_int_equal(boundaries, 0);
+	assert_int_equal(rt_device_read(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+	assert_int_equal(tv.sec, 0);
+	assert_in_range(tv.usec, 749, 750);
+
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(24000 + 6000);
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_STOP, RT_NULL), RT_EOK);
+	run(24000);
+	assert_int_equal(indications, 1);
+	assert_int_equal(rt_device_read(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+	assert_int_equal(tv.sec, 0);
+	assert_in_range(tv.usec, 1249, 1250);
+
+	mode = HWTIMER_MODE_ONESHOT;
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
+	assert_int_equal(write_us(0, 1000), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	run(24000 + 12000);
+	assert_int_equal(indications, 2);
+	assert_int_equal(rt_device_read(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+	assert_int_equal(tv.sec, 0);
+	assert_int_equal(tv.usec, 1000);
+}
+
+/* A stop with a periodic boundary pending (its interrupt not yet taken):
+ * the handler, taken after the stop, counts the period that ended, and
+ * the counts left at the stop add the part of the next one, 104 us in
+ * all, never a period twice. */
+static void test_read_after_stop_boundary_pending(void **state)
+{
+	rt_hwtimer_mode_t mode = HWTIMER_MODE_PERIOD;
+	rt_hwtimerval_t tv;
+
+	(void)state;
+	open_dev();
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_MODE_SET, &mode), RT_EOK);
+	assert_int_equal(write_us(0, 100), (rt_ssize_t)sizeof(rt_hwtimerval_t));
+	sim_advance(2400u + 96u); /* a boundary, its interrupt not yet taken */
+	assert_int_equal(rt_device_control(dev, HWTIMER_CTRL_STOP, RT_NULL), RT_EOK);
+	run(1); /* the handler runs */
+	assert_int_equal(indications, 1);
+	assert_int_equal(rt_device_read(dev, 0, &tv, sizeof(tv)), (rt_ssize_t)sizeof(tv));
+	assert_int_equal(tv.sec, 0);
+	assert_in_range(tv.usec, 103, 104);
+}
+
 /* Every frequency the port accepts is exact: 1 ms at f is f / 1000
  * counts of 24 MHz / f clocks, 24,000 clocks in all. */
 static void test_frequencies_exact(void **state)
@@ -452,6 +516,8 @@ int main(void)
 	        cmocka_unit_test_setup(test_1ms_is_24000_clocks, setup),
 	        cmocka_unit_test_setup(test_read_elapsed, setup),
 	        cmocka_unit_test_setup(test_read_boundary_unhandled, setup),
+	        cmocka_unit_test_setup(test_read_after_stop, setup),
+	        cmocka_unit_test_setup(test_read_after_stop_boundary_pending, setup),
 	        cmocka_unit_test_setup(test_frequencies_exact, setup),
 	        cmocka_unit_test_setup(test_inexact_refused, setup),
 	        cmocka_unit_test_setup(test_cnt_one, setup),
