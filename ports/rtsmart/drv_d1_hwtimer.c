@@ -32,8 +32,12 @@
  *
  * count_get returns the counts left, ceil(clocks left / m): the
  * framework's down-count read (period - count) is then the whole counts
- * elapsed, rounded down. With no period in progress it returns the whole
- * period (0 elapsed); a periodic boundary whose ISR has not run yet, 0.
+ * elapsed, rounded down. A periodic boundary whose ISR has not run yet
+ * reads 0. Once stopped it returns the counts left at the stop, so a read
+ * after HWTIMER_CTRL_STOP gives the time the timer ran (the framework
+ * keeps its overflow count across a stop; examples/test/hwtimer_test.c
+ * reads so); after a one-shot's end or before any start, the whole period
+ * (0 elapsed beyond the overflows the framework counted).
  */
 
 #include <stdbool.h>
@@ -83,6 +87,7 @@ struct d1_rt_hwtimer
     rt_uint32_t clocks_per_count; /* m, OSC24M clocks per count; 0: none */
     rt_int32_t freq;              /* frequency m was set for; 0: none */
     rt_uint32_t period_counts;    /* counts of the period running */
+    rt_uint32_t left_at_stop;     /* count_get's value once stopped */
     bool running;
     bool oneshot;                 /* mode of the hardware start */
     volatile uint64_t t_started;  /* time CSR when the last start returned */
@@ -132,15 +137,39 @@ static inline uint64_t d1_rt_hwtimer_time(void)
 #endif
 }
 
+/* Counts left of the running period, ceil(clocks left / m). */
+static rt_uint32_t d1_rt_hwtimer_left(struct d1_rt_hwtimer *h)
+{
+    uint64_t left = d1_timer_remaining(&h->t); /* 1 .. cnt * m */
+
+    return (rt_uint32_t)((left + h->clocks_per_count - 1u) / h->clocks_per_count);
+}
+
 /* The framework calls this from a thread with interrupts on (CTRL_STOP,
  * write, close) and from the ISR (a one-shot's end): interrupts off, so a
  * callback that restarts the timer runs before or after the whole stop,
- * never in its sync wait (include/d1/timer.h "Concurrency"). */
+ * never in its sync wait (include/d1/timer.h "Concurrency").
+ *
+ * The counts left are kept for count_get. A boundary still pending is
+ * counted by its ISR, taken after the stop (the status stays set): a
+ * periodic counter already runs the next period, whose counts left are
+ * read as usual; an ended one-shot has nothing left beyond its period. */
 static void d1_rt_hwtimer_stop(rt_hwtimer_t *timer)
 {
     struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)timer;
     rt_base_t level = rt_hw_interrupt_disable();
 
+    if (h->running)
+    {
+        if (h->oneshot && d1_timer_irq_pending(&h->t))
+        {
+            h->left_at_stop = h->period_counts;
+        }
+        else
+        {
+            h->left_at_stop = d1_rt_hwtimer_left(h);
+        }
+    }
     (void)d1_timer_stop(&h->t);
     h->running = false;
     rt_hw_interrupt_enable(level);
@@ -167,6 +196,8 @@ static void d1_rt_hwtimer_ops_init(rt_hwtimer_t *timer, rt_uint32_t state)
     }
     h->clocks_per_count = 0u;
     h->freq = 0;
+    h->period_counts = 0u;
+    h->left_at_stop = 0u;
 }
 
 static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwtimer_mode_t mode)
@@ -214,6 +245,7 @@ static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwt
         h->running = true;
         h->oneshot = (m == D1_TIMER_ONESHOT);
         h->period_counts = cnt;
+        h->left_at_stop = cnt;
         h->t_started = d1_rt_hwtimer_time();
     }
     rt_hw_interrupt_enable(level);
@@ -223,11 +255,10 @@ static rt_err_t d1_rt_hwtimer_start(rt_hwtimer_t *timer, rt_uint32_t cnt, rt_hwt
 static rt_uint32_t d1_rt_hwtimer_count_get(rt_hwtimer_t *timer)
 {
     struct d1_rt_hwtimer *h = (struct d1_rt_hwtimer *)timer;
-    uint64_t left;
 
     if (!h->running || h->clocks_per_count == 0u)
     {
-        return h->period_counts;
+        return h->left_at_stop;
     }
     if (!h->oneshot && d1_timer_irq_pending(&h->t))
     {
@@ -237,8 +268,7 @@ static rt_uint32_t d1_rt_hwtimer_count_get(rt_hwtimer_t *timer)
          * as the whole period, never as time going back. */
         return 0u;
     }
-    left = d1_timer_remaining(&h->t); /* 1 .. cnt * m */
-    return (rt_uint32_t)((left + h->clocks_per_count - 1u) / h->clocks_per_count);
+    return d1_rt_hwtimer_left(h);
 }
 
 static rt_err_t d1_rt_hwtimer_control(rt_hwtimer_t *timer, rt_uint32_t cmd, void *args)
@@ -324,6 +354,7 @@ static void d1_rt_hwtimer_isr(int vector, void *param)
     if (h->oneshot && h->running)
     {
         d1_rt_hwtimer_stop(&h->parent);
+        h->left_at_stop = h->period_counts; /* the framework counts it */
     }
     rt_device_hwtimer_isr(&h->parent);
 }
