@@ -341,19 +341,6 @@ module() { # flavour: ports/linux/module against that kernel
 	mv "$dir.tmp" "$dir"
 }
 
-# The module says MODULE_LICENSE("GPL"): every library file it compiles must
-# offer GPL-2.0 (docs/linux.md "Licence"). Say which do not yet.
-spdx_note() {
-	local f lacking=()
-	for f in src/timer.c src/latency.c src/latency_report.c src/error.c src/bench.c src/fmt.h \
-		src/latency_layout.h include/d1/{bench,error,latency,mmio,port,time,timer,timer_regs}.h; do
-		head -3 "$root/$f" | grep -q 'SPDX-License-Identifier:.*GPL-2\.0' || lacking+=("$f")
-	done
-	[ ${#lacking[@]} -eq 0 ] && return 0
-	license_note="d1timer.ko not for distribution: ${#lacking[@]} library files it compiles have no GPL-2.0 option in their SPDX line (docs/linux.md Licence)"
-	say "note: $license_note: ${lacking[*]}"
-}
-license_note=""
 
 initrd() { # flavour
 	local fl=$1 mod key dir r
@@ -392,7 +379,6 @@ for fl in "${flavours[@]}"; do
 	module "$fl"
 	initrd "$fl"
 done
-spdx_note
 say "builds ready in $((SECONDS - t_all)) s"
 for fl in "${flavours[@]}"; do
 	eval "echo \"KERNEL_$fl=\$kdir_$fl/arch/riscv/boot/Image\"; echo \"INITRD_$fl=\$initrd_$fl\""

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * The latency bench's accounting (d1/bench.h): the definitions every OS's
  * bench shares, so that their tables compare the OS, not the bench code.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * D1 CCU driver: rate decoding, APB1, PLL_CPU change. Bus gates and resets
  * are in ccu_bus.c (their own object).

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * D1 CCU bus clock gates and resets: one function family over the table of
  * every *_BGR gate/reset pair (D1_CCU_BUS_LIST in d1/ccu_regs.h, checked

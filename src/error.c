@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 #include "d1/error.h"
 
 /* The names one after the other, in the order 0, -1, -2, ... (d1/error.h),

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Internal (not installed): a bounded string writer into a caller buffer,
  * shared by the drivers' text formatters (wdt.c, latency.c). Freestanding,

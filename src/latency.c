@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Latency recorder, device core: the log-linear layout, the sample path
  * and the dump. Everything that only reads a finished recorder is in

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Internal (not installed): the values of each bin of the recorder's
  * log-linear layout, for the core (latency.c, which also has the inverse,

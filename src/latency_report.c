@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Latency recorder, read side: percentiles, merge, time conversion and the
  * text and JSON reports, for a host or for a device with a console and no

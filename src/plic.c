@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * T-Head C900 PLIC driver (also the QEMU virt PLIC). Hardware facts with
  * their sources: docs/uart-and-plic.md; each place that depends on one says

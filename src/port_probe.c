@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Default of the optional port hook d1_port_probe32() (d1/port.h): no
  * fault-safe access is available, so nothing is accessed. Weak, in its own

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Reference delay on the RISC-V `time` CSR (d1/time.h). Its own object, so
  * a port that does not use it does not link it.

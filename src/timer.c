@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * D1 Timer0/Timer1 driver. Hardware facts with their sources:
  * docs/hardware-facts.md "Timer" (decisions: docs/design.md "Timer"); each

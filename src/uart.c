@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * D1 UART driver (Synopsys DW APB UART; plain 16550 on QEMU virt). Hardware
  * facts with their sources: docs/uart-and-plic.md; each place that depends

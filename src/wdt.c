@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * D1 watchdog driver (timer-block WDT, riscv_wdt, R_WDOG: one register
  * layout). Hardware facts with their sources: docs/clocks-and-watchdog.md;

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * d1_wdt_format_state(): one line of text for a watchdog state, no libc
  * (bounded appends, src/fmt.h). Its own object, so a kernel that never

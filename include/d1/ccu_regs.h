@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file ccu_regs.h
  * @brief Register map of the D1 clock control unit (CCU), base 0x02001000.

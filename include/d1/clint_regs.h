@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file clint_regs.h
  * @brief Register map of the C906 CLINT on the D1, base 0x14000000.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file latency.h
  * @brief Latency recorder: a fixed 7,968-byte log-linear histogram, O(1) per

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file memmap.h
  * @brief D1 physical base addresses and PLIC source numbers.

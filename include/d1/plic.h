@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file plic.h
  * @brief PLIC driver: the T-Head C900 PLIC of the D1 and the standard PLIC

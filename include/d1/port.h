@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file port.h
  * @brief The whole OS contract: three functions a port supplies, plus one

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file timer.h
  * @brief D1 Timer0/Timer1 driver: exact and drift-free periods, a one-shot

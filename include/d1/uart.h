@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file uart.h
  * @brief D1 UART driver (Synopsys DW APB UART); also drives the plain

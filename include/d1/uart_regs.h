@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /**
  * @file uart_regs.h
  * @brief Register map of the D1 UART (Synopsys DesignWare APB UART,

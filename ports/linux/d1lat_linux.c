@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * d1lat-linux: the latency harness on Linux userspace, with the same
  * recorder (d1/latency.h) and report format as the bare-metal bench.

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * d1load: the comparison's defined load ("memcpy+uart", docs/comparison.md
  * "The loads") on Linux, as a process beside the bench:

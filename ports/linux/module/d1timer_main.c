@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0
+// SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later
 /*
  * d1timer: the d1drivers library's Timer driver and latency recorder in a
  * Linux module, the same timer-IRQ bench as the bare-metal, NuttX and
@@ -323,5 +323,5 @@ module_init(d1t_init);
 module_exit(d1t_exit);
 MODULE_DESCRIPTION("d1drivers Timer1 timer-IRQ latency bench (Allwinner D1)");
 MODULE_AUTHOR("The d1drivers authors");
-/* All of its sources are offered under GPL-2.0: docs/linux.md "Licence" */
+/* Every source of the module is Apache-2.0 OR GPL-2.0-or-later: "GPL" */
 MODULE_LICENSE("GPL");

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0
+// SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later
 /*
  * The d1drivers port contract (d1/port.h) with Linux primitives.
  *

@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * Included first into each library source compiled in the module (Kbuild):
  * the kernel's compiler_attributes.h defines `noinline` as a macro, which

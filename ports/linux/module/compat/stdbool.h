@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * <stdbool.h> for the d1drivers library inside the kernel: bool, true and
  * false come from linux/types.h and linux/stddef.h (see stdint.h).

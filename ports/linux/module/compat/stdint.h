@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0-only OR Apache-2.0 */
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
 /*
  * <stdint.h> for the d1drivers library inside the kernel: the fixed-width
  * types from linux/types.h (one definition of uint64_t for the library's
