@@ -311,7 +311,7 @@ d1lat() {
 		-o "$dir.tmp/d1lat-linux" "${srcs[@]}") >"$logs/d1lat.log" 2>&1 ||
 		{ cat "$logs/d1lat.log" >&2; fail "d1lat-linux build"; }
 	# d1load: the comparison's defined load (memcpy+uart) beside the benches
-	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -pthread \
+	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -pthread \
 		-o "$dir.tmp/d1load" ports/linux/d1load.c) >>"$logs/d1lat.log" 2>&1 ||
 		{ cat "$logs/d1lat.log" >&2; fail "d1load build"; }
 	mv "$dir.tmp" "$dir"

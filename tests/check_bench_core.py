@@ -6,7 +6,8 @@ A file under ports/ that records samples or missed periods into a recorder
 itself (d1_lat_record(), d1_lat_missed()) has its own idea of a boundary, a
 missed period or a spurious interrupt, which is the trap the comparison
 exists to avoid: its figures would measure its code, not its OS. Such a
-file must call d1_bench_irq() / d1_bench_wake() instead.
+file must capture with d1_bench_isr() / d1_bench_isr_at() and account with
+d1_bench_account() / d1_bench_wake() instead.
 
 Usage: check_bench_core.py [REPO]   (exit 0 clean, 1 with findings)
 """
@@ -37,7 +38,7 @@ def main(argv):
             for m in CALL.finditer(code):
                 line = code.count("\n", 0, m.start()) + 1
                 print(f"FAIL   {rel}:{line}: {m.group(1)}() outside the bench core: count "
-                      "through d1_bench_irq()/d1_bench_wake() (include/d1/bench.h)")
+                      "through d1_bench_isr()/d1_bench_wake() (include/d1/bench.h)")
                 findings += 1
     print(f"check_bench_core: {findings} finding(s)")
     return 1 if findings else 0

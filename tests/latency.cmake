@@ -11,6 +11,15 @@ add_test(NAME latency_json
   COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/check_latency_json.py
           $<TARGET_FILE:lat_report_demo>)
 
+# The bench's run line: its one writer against its one parser.
+add_executable(bench_run_demo bench_run_demo.c)
+target_link_libraries(bench_run_demo PRIVATE d1drivers_report)
+d1_target_warnings(bench_run_demo)
+add_test(NAME bench_run_line
+  COMMAND Python3::Interpreter ${CMAKE_CURRENT_SOURCE_DIR}/os/test_benchrun.py
+          $<TARGET_FILE:bench_run_demo>)
+set_tests_properties(bench_run_line PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+
 add_executable(bench_latency bench_latency.c)
 target_link_libraries(bench_latency PRIVATE d1drivers_report)
 d1_target_warnings(bench_latency)

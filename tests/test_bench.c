@@ -104,20 +104,23 @@ static void check(const struct d1_bench *b, uint64_t periods, bool with_wake)
 	check_x(b, periods, with_wake, true);
 }
 
-/* The handler: what every shell's interrupt does. With @p exact (no bus
+/* The handler: what every shell's interrupt does (the capture), then the
+ * accounting, on the same side here (a bench without a task does so; the
+ * wake-up's own accounting then finds nothing new). With @p exact (no bus
  * access cost: time stands still during the handler) the sample must be
  * the model's clocks since its latest boundary, and the expected histogram
  * gets that; otherwise only the totals are checked. */
 static enum d1_bench_irq_result irq_x(struct d1_timer *t, struct d1_bench *b, bool exact)
 {
 	uint64_t truth = tm.ch[1].in_clocks - last_in; /* OSC24M /1: input clock = `time` */
-	uint32_t s = d1_timer_isr(t);
+	enum d1_bench_irq_result r = d1_bench_isr(b, t);
 	uint64_t now = d1_time_now();
-	enum d1_bench_irq_result r = d1_bench_irq(b, s, now);
+	if (r == D1_BENCH_SAMPLE) {
+		r = d1_bench_account(b);
+	}
 	if (r != D1_BENCH_SPURIOUS) {
 		if (exact) {
-			assert_int_equal(s, truth);
-			want_irq[s]++;
+			want_irq[truth]++;
 			last_clk = now - truth;
 		}
 		want_irq_n++;
@@ -131,6 +134,14 @@ static enum d1_bench_irq_result irq_x(struct d1_timer *t, struct d1_bench *b, bo
 static enum d1_bench_irq_result irq(struct d1_timer *t, struct d1_bench *b)
 {
 	return irq_x(t, b, true);
+}
+
+/* A software boundary captured, then accounted: what d1_bench_isr() and
+ * d1_bench_account() do with sample @p sample read at @p now. */
+static enum d1_bench_irq_result isr_at(struct d1_bench *b, uint32_t sample, uint64_t now)
+{
+	enum d1_bench_irq_result r = d1_bench_isr_at(b, now - sample, now);
+	return r == D1_BENCH_SAMPLE ? d1_bench_account(b) : r;
 }
 
 static void wake(struct d1_bench *b, uint64_t boundary_of_sample, bool expect_sample)
@@ -283,8 +294,8 @@ static void test_stopped_clock_counts_the_rest_missed(void **state)
 	check(&b, 1000, true);
 	assert_int_equal(r_irq.missed, 500);
 	assert_int_equal(r_wake.missed, 500);
-	/* A late interrupt after the end accounts nothing. */
-	assert_int_equal(d1_bench_irq(&b, 5, d1_time_now()), D1_BENCH_SPURIOUS);
+	/* A late interrupt after the end captures nothing. */
+	assert_int_equal(d1_bench_isr_at(&b, d1_time_now() - 5u, d1_time_now()), D1_BENCH_IDLE);
 	assert_int_equal(d1_bench_finish(&b, d1_time_now()), D1_ESTATE);
 	check(&b, 1000, true);
 }
@@ -340,10 +351,10 @@ static void test_estimate_before_grid_is_spurious(void **state)
 	(void)state;
 	assert_int_equal(d1_bench_init(&b, &r_irq, NULL, P, 10), D1_OK);
 	assert_int_equal(d1_bench_start(&b, 5000), D1_OK);
-	assert_int_equal(d1_bench_irq(&b, 10, 6010), D1_BENCH_SAMPLE);   /* boundary 6000 */
-	assert_int_equal(d1_bench_irq(&b, 13, 6010), D1_BENCH_SPURIOUS); /* 5997 */
-	assert_int_equal(d1_bench_irq(&b, 0, 6499), D1_BENCH_SPURIOUS);  /* under P/2 on */
-	assert_int_equal(d1_bench_irq(&b, 0, 6500), D1_BENCH_SAMPLE);    /* rounds to 7000 */
+	assert_int_equal(isr_at(&b, 10, 6010), D1_BENCH_SAMPLE);   /* boundary 6000 */
+	assert_int_equal(isr_at(&b, 13, 6010), D1_BENCH_SPURIOUS); /* 5997 */
+	assert_int_equal(isr_at(&b, 0, 6499), D1_BENCH_SPURIOUS);  /* under P/2 on */
+	assert_int_equal(isr_at(&b, 0, 6500), D1_BENCH_SAMPLE);    /* rounds to 7000 */
 	assert_int_equal(samples(&r_irq), 2);
 	struct d1_bench_stats st;
 	(void)d1_bench_get_stats(&b, &st);
@@ -362,17 +373,17 @@ static void test_grid_is_the_reference(void **state)
 	(void)state;
 	assert_int_equal(d1_bench_init(&b, &r_irq, NULL, P, 100), D1_OK);
 	assert_int_equal(d1_bench_start(&b, 5000), D1_OK);
-	assert_int_equal(d1_bench_irq(&b, 10, 6010), D1_BENCH_SAMPLE); /* 6000 */
-	assert_int_equal(d1_bench_irq(&b, 10, 7007), D1_BENCH_SAMPLE); /* 6997: 7000 */
-	assert_int_equal(d1_bench_irq(&b, 10, 8010), D1_BENCH_SAMPLE); /* 8000 */
+	assert_int_equal(isr_at(&b, 10, 6010), D1_BENCH_SAMPLE); /* 6000 */
+	assert_int_equal(isr_at(&b, 10, 7007), D1_BENCH_SAMPLE); /* 6997: 7000 */
+	assert_int_equal(isr_at(&b, 10, 8010), D1_BENCH_SAMPLE); /* 8000 */
 	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.boundaries, 3);
 	assert_int_equal(st.grid_err_max, 3);
 	/* Estimates 300 late, then 200 late, then 400 early of their points:
 	 * 9300 -> 9000, 10200 -> 10000, 11600 -> 12000 (11000 missed). */
-	assert_int_equal(d1_bench_irq(&b, 0, 9300), D1_BENCH_SAMPLE);
-	assert_int_equal(d1_bench_irq(&b, 0, 10200), D1_BENCH_SAMPLE);
-	assert_int_equal(d1_bench_irq(&b, 0, 11600), D1_BENCH_SAMPLE);
+	assert_int_equal(isr_at(&b, 0, 9300), D1_BENCH_SAMPLE);
+	assert_int_equal(isr_at(&b, 0, 10200), D1_BENCH_SAMPLE);
+	assert_int_equal(isr_at(&b, 0, 11600), D1_BENCH_SAMPLE);
 	(void)d1_bench_get_stats(&b, &st);
 	assert_int_equal(st.boundaries, 7);
 	assert_int_equal(r_irq.missed, 1);
@@ -387,20 +398,21 @@ static void test_run_ends_at_its_last_boundary(void **state)
 	(void)state;
 	assert_int_equal(d1_bench_init(&b, &r_irq, &r_wake, P, 3), D1_OK);
 	assert_int_equal(d1_bench_start(&b, 0), D1_OK);
-	assert_int_equal(d1_bench_irq(&b, 1, 5001), D1_BENCH_DONE);
+	assert_int_equal(isr_at(&b, 1, 5001), D1_BENCH_DONE);
 	assert_int_equal(r_irq.missed, 2);
 	assert_int_equal(samples(&r_irq), 1);
 	assert_true(d1_bench_wake(&b, 5010));
 	assert_int_equal(samples(&r_wake), 1);
 	assert_int_equal(r_wake.missed, 2);
-	assert_int_equal(d1_bench_irq(&b, 1, 6001), D1_BENCH_SPURIOUS);
+	assert_int_equal(isr_at(&b, 1, 6001), D1_BENCH_IDLE); /* the run is over */
 	assert_int_equal(samples(&r_irq), 1);
 }
 
-/* The bench's own cost: one figure per recorded sample, the fewest and
- * most kept; a cost after a spurious interrupt, a second one for the same
- * sample, or one before any sample is refused (D1_ESTATE) and changes
- * nothing; a run with none given reports 0 and 0 (not measured). */
+/* The bench's own cost: d1_bench_isr() reads `instret` on entry and before
+ * its last store (here the models' stand-in, which each read advances by
+ * the step set); the accounting keeps the fewest and most per sample. A
+ * spurious interrupt adds nothing; a run with no cost measured (every read
+ * the same) reports 0 and 0. */
 static void test_irq_cost_per_sample(void **state)
 {
 	struct d1_timer t;
@@ -409,27 +421,139 @@ static void test_irq_cost_per_sample(void **state)
 	static const uint64_t cost[] = {140, 131, 155, 131, 138};
 	(void)state;
 	start(&t, &b, 10, false);
-	assert_int_equal(d1_bench_irq_cost(&b, 100), D1_ESTATE); /* no sample yet */
+	wait_irq_sta();
+	assert_int_equal(irq(&t, &b), D1_BENCH_SAMPLE); /* step 0: not measured */
 	assert_int_equal(d1_bench_get_stats(&b, &st), D1_OK);
 	assert_int_equal(st.irq_instr_min, 0);
 	assert_int_equal(st.irq_instr_max, 0);
 	for (size_t i = 0; i < sizeof cost / sizeof cost[0]; i++) {
 		wait_irq_sta();
+		sim_set_instret_step(cost[i]);
 		assert_int_equal(irq(&t, &b), D1_BENCH_SAMPLE);
-		assert_int_equal(d1_bench_irq_cost(&b, cost[i]), D1_OK);
-		assert_int_equal(d1_bench_irq_cost(&b, 1), D1_ESTATE); /* the same sample again */
 	}
+	sim_set_instret_step(3);
 	assert_int_equal(irq(&t, &b), D1_BENCH_SPURIOUS); /* no IRQ_STA bit */
-	assert_int_equal(d1_bench_irq_cost(&b, 5), D1_ESTATE);
 	assert_int_equal(d1_bench_get_stats(&b, &st), D1_OK);
 	assert_int_equal(st.irq_instr_min, 131);
 	assert_int_equal(st.irq_instr_max, 155);
-	wait_irq_sta();
-	assert_int_equal(irq(&t, &b), D1_BENCH_SAMPLE);
-	assert_int_equal(d1_bench_irq_cost(&b, (uint64_t)UINT32_MAX + 7u), D1_OK); /* saturates */
-	assert_int_equal(d1_bench_get_stats(&b, &st), D1_OK);
-	assert_int_equal(st.irq_instr_max, UINT32_MAX);
-	assert_int_equal(st.irq_instr_min, 131);
+}
+
+/* The capture reads the Timer's counter, then `time`: with every bus access
+ * taking 3 clocks, the boundary estimate (time - sample) lies at or after
+ * the model's true boundary, by the clocks between the two reads. Read in
+ * the other order (`time` first: what d1_bench_irq(b, d1_timer_isr(&t),
+ * d1_time_now()) left to the compiler) it lies before it, by the
+ * acknowledge and the counter read. */
+static void test_counter_read_before_time(void **state)
+{
+	struct d1_timer t;
+	struct d1_bench b;
+	(void)state;
+	start(&t, &b, 10, false);
+	for (int i = 0; i < 5; i++) {
+		wait_irq_sta();
+		sim_advance(10u + (uint64_t)i * 7u);
+		uint64_t true_boundary = sim_now() - (tm.ch[1].in_clocks - last_in);
+		sim_set_access_cost(3);
+		assert_int_equal(d1_bench_isr(&b, &t), D1_BENCH_SAMPLE);
+		sim_set_access_cost(0);
+		assert_int_equal(d1_bench_account(&b), D1_BENCH_SAMPLE);
+		assert_true(b.boundary >= true_boundary);
+		assert_true(b.boundary <= true_boundary + 3u);
+	}
+}
+
+/* The task runs only after several boundaries (fewer than the slots): each
+ * interrupt's capture waits in its slot, and the wake-up accounts them all:
+ * every timer-IRQ sample exact, the wake-up late by the boundaries between.
+ * Later than every slot: each capture past the slots replaces the newest
+ * one, which is dropped and counted, its boundary a missed period (IRQ);
+ * the wake-up is still measured from the latest boundary, and every
+ * boundary is a sample or a missed period of each recorder. */
+static void test_task_later_than_the_slots(void **state)
+{
+	struct d1_timer t;
+	struct d1_bench b;
+	struct d1_bench_stats st;
+	const uint64_t runs[] = {5, D1_BENCH_SLOTS, D1_BENCH_SLOTS + 4u};
+	uint64_t want_dropped = 0, periods = 0, last_truth = 0;
+	(void)state;
+	for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+		periods += runs[k];
+	}
+	start(&t, &b, periods, true);
+	for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+		uint64_t bnd = 0;
+		for (uint64_t i = 0; i < runs[k]; i++) {
+			wait_irq_sta();
+			sim_advance(4u + i);
+			uint64_t truth = tm.ch[1].in_clocks - last_in;
+			assert_int_equal(d1_bench_isr(&b, &t), D1_BENCH_SAMPLE);
+			bnd = d1_time_now() - truth;
+			if (i >= D1_BENCH_SLOTS) { /* replaces the newest capture */
+				want_irq[last_truth]--;
+				want_irq_n--;
+				want_dropped++;
+			}
+			want_irq[truth]++;
+			want_irq_n++;
+			last_truth = truth;
+		}
+		sim_advance(9);
+		wake(&b, bnd, true);
+	}
+	assert_int_equal(d1_timer_stop(&t), D1_OK);
+	assert_int_equal(d1_bench_finish(&b, d1_time_now()), D1_OK);
+	(void)d1_bench_get_stats(&b, &st);
+	assert_int_equal(st.dropped, want_dropped);
+	assert_int_equal(want_dropped, 4);
+	assert_int_equal(r_irq.missed, want_dropped);
+	assert_int_equal(st.late_wake, 3);
+	assert_int_equal(r_wake.missed, periods - 3u);
+	check(&b, periods, true);
+}
+
+/* The run line, the one every OS's bench prints: exact text for a run with
+ * a late wake-up and a missed period, "wake none" without a wake recorder,
+ * the widest counts within D1_BENCH_RUN_LINE_SIZE, and a buffer too small
+ * refused with a clean prefix. */
+static void test_run_line(void **state)
+{
+	struct d1_bench b;
+	char line[D1_BENCH_RUN_LINE_SIZE];
+	size_t n = 0;
+	(void)state;
+	assert_int_equal(d1_bench_init(&b, &r_irq, &r_wake, P, 4), D1_OK);
+	assert_int_equal(d1_bench_report_run(&b, 0, line, sizeof line, &n), D1_ESTATE);
+	assert_int_equal(d1_bench_start(&b, 0), D1_OK);
+	assert_int_equal(isr_at(&b, 3, 1003), D1_BENCH_SAMPLE);
+	assert_false(d1_bench_wake(&b, 1010));
+	assert_int_equal(isr_at(&b, 5, 3005), D1_BENCH_SAMPLE); /* 2000 missed */
+	assert_false(d1_bench_wake(&b, 3020));                  /* late */
+	assert_int_equal(d1_bench_finish(&b, 4100), D1_OK);
+	assert_int_equal(d1_bench_report_run(&b, 4100, line, sizeof line, &n), D1_OK);
+	assert_string_equal(line,
+	                    "run: 4 boundaries, irq 2 samples + 2 missed, wake 2 samples + 2 "
+	                    "missed (1 late, 0 spurious), spurious interrupts 0, dropped 0, 170 "
+	                    "us of time CSR (ideal 166 us)");
+	assert_int_equal(n, strlen(line));
+	char small[20];
+	assert_int_equal(d1_bench_report_run(&b, 4100, small, sizeof small, &n), D1_ERANGE);
+	assert_int_equal(strlen(small), sizeof small - 1u);
+	assert_memory_equal(small, line, sizeof small - 1u);
+
+	assert_int_equal(d1_bench_init(&b, &r_irq, NULL, UINT32_MAX, UINT64_MAX), D1_OK);
+	assert_int_equal(d1_bench_start(&b, 0), D1_OK);
+	r_irq.missed = UINT64_MAX;
+	b.seen = UINT64_MAX;
+	b.spurious_irq = UINT32_MAX;
+	b.dropped = UINT32_MAX;
+	assert_int_equal(d1_bench_report_run(&b, UINT64_MAX, line, sizeof line, &n), D1_OK);
+	assert_non_null(strstr(line, ", wake none, "));
+	assert_true(n < sizeof line);
+	assert_int_equal(d1_bench_report_run(NULL, 0, line, sizeof line, NULL), D1_EINVAL);
+	assert_int_equal(d1_bench_report_run(&b, 0, NULL, 8, NULL), D1_EINVAL);
+	assert_int_equal(d1_bench_report_run(&b, 0, line, 0, NULL), D1_EINVAL);
 }
 
 static void test_bad_input(void **state)
@@ -449,11 +573,14 @@ static void test_bad_input(void **state)
 	assert_int_equal(d1_bench_start(NULL, 0), D1_EINVAL);
 	assert_int_equal(d1_bench_finish(NULL, 0), D1_EINVAL);
 	assert_int_equal(d1_bench_get_stats(NULL, &st), D1_EINVAL);
-	assert_int_equal(d1_bench_irq(NULL, 1, 1), D1_BENCH_SPURIOUS);
+	assert_int_equal(d1_bench_isr(NULL, NULL), D1_BENCH_IDLE);
+	assert_int_equal(d1_bench_isr_at(NULL, 1, 1), D1_BENCH_IDLE);
+	assert_int_equal(d1_bench_account(NULL), D1_BENCH_IDLE);
 	assert_false(d1_bench_wake(NULL, 1));
 	assert_int_equal(d1_bench_init(&b, &r_irq, NULL, P, 5), D1_OK);
 	assert_int_equal(d1_bench_get_stats(&b, NULL), D1_EINVAL);
-	assert_int_equal(d1_bench_irq(&b, 1, 2000), D1_BENCH_SPURIOUS); /* not started */
+	assert_int_equal(isr_at(&b, 1, 2000), D1_BENCH_IDLE); /* not started */
+	assert_int_equal(d1_bench_account(&b), D1_BENCH_IDLE);
 	assert_int_equal(d1_bench_finish(&b, 0), D1_ESTATE);
 	assert_false(d1_bench_wake(&b, 1)); /* no wake recorder */
 	assert_int_equal(d1_bench_start(&b, 0), D1_OK);
@@ -474,6 +601,9 @@ int main(void)
 	        cmocka_unit_test_setup(test_grid_is_the_reference, setup),
 	        cmocka_unit_test_setup(test_run_ends_at_its_last_boundary, setup),
 	        cmocka_unit_test_setup(test_irq_cost_per_sample, setup),
+	        cmocka_unit_test_setup(test_counter_read_before_time, setup),
+	        cmocka_unit_test_setup(test_task_later_than_the_slots, setup),
+	        cmocka_unit_test_setup(test_run_line, setup),
 	        cmocka_unit_test_setup(test_bad_input, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,38 +12,58 @@
  *
  *   - d1_bench_start() with the `time` CSR read just before the Timer starts:
  *     the origin of the grid of period boundaries start + k * period;
- *   - in the Timer's interrupt, d1_bench_irq(b, d1_timer_isr(&t), d1_time_now()):
- *     the sample, if any, goes to the timer-IRQ recorder, and the boundaries
- *     since the last one accounted are counted; then the OS wakes its task
- *     (semaphore, event, signal: the OS's natural way) unless the answer is
- *     #D1_BENCH_SPURIOUS, and stops the Timer on #D1_BENCH_DONE;
- *   - in the woken task, d1_bench_wake(b, d1_time_now()): the task wake-up
- *     sample, from the latest boundary;
+ *   - in the Timer's interrupt, d1_bench_isr(b, &timer): the core reads the
+ *     Timer's counter (d1_timer_isr(), which also acknowledges), then the
+ *     `time` CSR, in that order, and stores the pair in a capture slot:
+ *     nothing else, so that the bench adds as little as it can to the
+ *     wake-up it measures. The OS then wakes its task (semaphore, event,
+ *     signal: the OS's natural way) when the answer is #D1_BENCH_SAMPLE;
+ *   - in the woken task, d1_bench_wake(b, now) with the `time` CSR read
+ *     first: the core accounts the captured interrupts (the grid, the
+ *     timer-IRQ samples, missed periods), then the task wake-up sample from
+ *     the latest boundary; true once the run's last boundary is accounted:
+ *     the task stops the Timer;
+ *   - a bench without a task (bare metal, a kernel module) calls
+ *     d1_bench_account() in the interrupt after d1_bench_isr(), and stops
+ *     the Timer on #D1_BENCH_DONE: its sample was taken before;
  *   - d1_bench_finish() once the task is done (or the run timed out): every
- *     boundary up to then that no interrupt or wake-up accounted is missed;
- *   - optionally, the bench's own cost: d1_bench_instret() before
- *     d1_timer_isr() and after d1_bench_irq(), the difference to
- *     d1_bench_irq_cost(). The stats give its minimum and maximum per
- *     sample, which the report prints (d1_lat_meta bench_instr_min/max), so
- *     a reader can subtract what the bench itself adds to a task wake-up
- *     sample (all of it) or a timer-IRQ sample (the part of d1_timer_isr()
- *     before its counter read).
+ *     boundary up to then that no interrupt or wake-up accounted is missed.
+ *
+ * A boundary that is not a Timer's (a software timer's deadline: SBI
+ * set_timer, a Linux thread's intended wake-up time) is captured by
+ * d1_bench_isr_at() with that deadline as the boundary.
+ *
+ * The bench's own cost: d1_bench_isr() reads `instret` on entry and before
+ * its last store, and the core keeps the fewest and most instructions per
+ * sample (stats irq_instr_min/max; the report's bench_instr_min/max). All
+ * of it lies inside a task wake-up sample; of a timer-IRQ sample only the
+ * part of d1_timer_isr() before its counter read.
  *
  * Definitions (the same on every OS):
  *   - **boundary**: the instant the Timer's count reloaded, `now - sample`
  *     on the `time` CSR (sample = Timer clocks since it, d1_timer_isr());
+ *     the counter is read first, so the estimate is never before the true
+ *     boundary (tests/test_bench.c test_counter_read_before_time);
  *   - **timer-IRQ sample**: that sample;
  *   - **missed period (IRQ)**: a boundary of the grid no interrupt sampled.
- *     An interrupt finds n = round((boundary - last) / period) new
+ *     A capture finds n = round((boundary - last) / period) new
  *     boundaries since the last accounted one (rounded: the estimate may be
  *     off the grid by a few clocks, never by half a period); n - 1 are missed;
- *     n = 0 is a **spurious interrupt** (no new boundary; also one whose
- *     d1_timer_isr() returned #D1_TIMER_ISR_SPURIOUS): counted, no sample;
+ *     a **spurious interrupt** finds no new boundary: d1_timer_isr()
+ *     returned #D1_TIMER_ISR_SPURIOUS (counted, nothing captured), or the
+ *     capture's estimate is less than half a period after the last
+ *     accounted grid point (the same boundary seen again: counted by the
+ *     accounting, no sample);
  *   - **task wake-up sample**: `time` at the wake-up minus the latest
- *     boundary an interrupt accounted;
+ *     boundary an interrupt captured;
  *   - **late wake-up**: one that finds more than one boundary since the last
  *     wake-up: it samples the latest, the others are missed wake-ups;
  *     **spurious wake-up**: one that finds no new boundary (no sample);
+ *   - **dropped capture**: an interrupt that finds all #D1_BENCH_SLOTS slots
+ *     waiting (the task more than that many periods late) replaces the
+ *     newest capture, which is counted (stats dropped) and whose boundary
+ *     is then a missed period (IRQ): the latest boundary, the one a
+ *     wake-up is measured from, is always captured;
  *   - the run ends after @c periods boundaries; d1_bench_finish() counts the
  *     grid's boundaries between the last accounted one and its @p now (at
  *     most the run's) as missed, for each recorder: a Timer that stopped, a
@@ -52,11 +72,14 @@
  * Every boundary of the run is a sample or a missed period of each
  * recorder, whatever the schedule (tests/test_bench.c drives the Timer model
  * through late handlers, handlers more than a period late, a boundary during
- * the handler and a stopped clock).
+ * the handler, a task later than every slot and a stopped clock).
  *
- * Concurrency: d1_bench_irq() runs in the Timer's interrupt; d1_bench_wake()
- * and d1_bench_finish() in the task, and read what the interrupt wrote inside
- * d1_port_critical_enter()/exit(). One bench handle per Timer channel.
+ * Concurrency: d1_bench_isr() and d1_bench_isr_at() run in the interrupt;
+ * d1_bench_account() on one side only: in the task (through
+ * d1_bench_wake()) or, for a bench without a task, in the interrupt. The
+ * slots are a single-producer single-consumer ring: the consumer takes a
+ * slot inside d1_port_critical_enter()/exit(). One bench handle per Timer
+ * channel.
  */
 #ifndef D1_BENCH_H
 #define D1_BENCH_H
@@ -66,6 +89,7 @@
 
 #include "d1/error.h"
 #include "d1/latency.h"
+#include "d1/timer.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -78,11 +102,29 @@ extern "C" {
  *  needs the boundary estimate well inside half a period. */
 #define D1_BENCH_PERIOD_MIN 240u
 
-/** Answer of d1_bench_irq(). */
+/** The comparison's defined load, "memcpy+uart", the same on every OS
+ *  (docs/comparison.md "The loads"): the background copy moves this many
+ *  bytes per copy, at the lowest priority... */
+#define D1_BENCH_LOAD_COPY_BYTES 65536u
+/** ...while a thread just above it keeps the console's UART transmitting
+ *  this line (64 characters)... */
+#define D1_BENCH_LOAD_LINE "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL\n"
+/** ...one line per line time: 64 characters x 10 bits at 115,200 baud, us
+ *  (a writer that cannot block on the UART sleeps this long per line). */
+#define D1_BENCH_LOAD_LINE_US 5556u
+
+/** Capture slots: interrupts the accounting has not taken yet. A power of
+ *  two; a task more than this many periods late drops captures (counted). */
+#define D1_BENCH_SLOTS 16u
+
+/** Answer of d1_bench_isr(), d1_bench_isr_at() and d1_bench_account(). */
 enum d1_bench_irq_result {
-	D1_BENCH_SAMPLE = 0,   /**< A sample recorded: wake the task. */
-	D1_BENCH_SPURIOUS = 1, /**< No new boundary: counted, nothing to wake. */
-	D1_BENCH_DONE = 2,     /**< The run's last boundary: wake the task, stop the Timer. */
+	D1_BENCH_SAMPLE = 0,   /**< A boundary captured (or accounted): wake the task. */
+	D1_BENCH_SPURIOUS = 1, /**< No new boundary: nothing to wake. */
+	D1_BENCH_DONE = 2,     /**< d1_bench_account(): the run's last boundary is accounted: stop
+	                          the Timer. */
+	D1_BENCH_IDLE = 3,     /**< The handle captures nothing (NULL, not started, run over or
+	                          finished); the Timer was acknowledged all the same. */
 };
 
 /** Counters of a run, besides the recorders' samples and missed counts. */
@@ -93,31 +135,45 @@ struct d1_bench_stats {
 	uint32_t spurious_irq; /**< Interrupts with no new boundary. */
 	uint32_t spurious_wake; /**< Wake-ups with no new boundary. */
 	uint32_t late_wake;     /**< Wake-ups after a later boundary. */
+	uint32_t dropped;       /**< Interrupts that found every capture slot full. */
 	uint32_t grid_err_max;  /**< Largest |boundary estimate - grid|, counts. */
-	uint32_t irq_instr_min; /**< Fewest instructions d1_bench_irq_cost() got for a sample (0:
-	                           none given). */
+	uint32_t irq_instr_min; /**< Fewest instructions d1_bench_isr() spent on a sample (0: not
+	                           measured). */
 	uint32_t irq_instr_max; /**< Most, likewise. */
+};
+
+/** One interrupt's capture (private to the core). */
+struct d1_bench_slot {
+	uint64_t now;    /**< `time` CSR, read after the sample. */
+	uint32_t sample; /**< Counts since the boundary. */
+	uint32_t instr;  /**< Instructions the capture took (0: not measured). */
 };
 
 /** One run (caller memory; fields private: read them with d1_bench_get_stats()). */
 struct d1_bench {
-	struct d1_lat *irq;         /**< Timer-IRQ recorder. */
-	struct d1_lat *wake;        /**< Task wake-up recorder (NULL: none). */
-	uint64_t period;            /**< Counts per period. */
-	uint64_t periods;           /**< Boundaries in the run. */
-	uint64_t grid;              /**< The last accounted boundary, on the grid. */
-	volatile uint64_t boundary; /**< Its estimate (now - sample). */
-	volatile uint64_t seen;     /**< Boundaries accounted by the IRQ side. */
-	uint64_t woken;             /**< Boundaries accounted by the wake side. */
-	uint32_t spurious_irq;      /**< See d1_bench_get_stats(). */
-	uint32_t spurious_wake;     /**< See d1_bench_get_stats(). */
-	uint32_t late_wake;         /**< See d1_bench_get_stats(). */
-	uint32_t grid_err_max;      /**< See d1_bench_get_stats(). */
-	uint32_t instr_min;         /**< See d1_bench_get_stats() (UINT32_MAX: none yet). */
-	uint32_t instr_max;         /**< See d1_bench_get_stats(). */
-	bool sampled;               /**< The last d1_bench_irq() recorded a sample. */
-	bool started;               /**< d1_bench_start() was called. */
-	bool finished;              /**< d1_bench_finish() was called. */
+	struct d1_lat *irq;                        /**< Timer-IRQ recorder. */
+	struct d1_lat *wake;                       /**< Task wake-up recorder (NULL: none). */
+	uint64_t period;                           /**< Counts per period. */
+	uint64_t periods;                          /**< Boundaries in the run. */
+	uint64_t grid;                             /**< The last accounted boundary, on the grid. */
+	uint64_t boundary;                         /**< Its estimate (now - sample). */
+	uint64_t seen;                             /**< Boundaries accounted. */
+	uint64_t woken;                            /**< Boundaries accounted by the wake side. */
+	struct d1_bench_slot slot[D1_BENCH_SLOTS]; /**< Captures, written by the interrupt. */
+	volatile uint32_t head;                    /**< Slots written (interrupt side). */
+	volatile uint32_t tail;                    /**< Slots accounted (accounting side). */
+	volatile uint32_t limit; /**< tail + #D1_BENCH_SLOTS: head there means every slot waits. */
+	volatile bool capturing; /**< Started, and neither over nor finished. */
+	volatile uint32_t spurious_irq; /**< See d1_bench_get_stats(). */
+	volatile uint32_t dropped;      /**< See d1_bench_get_stats(). */
+	uint32_t spurious_acc;  /**< Captures with no new boundary (part of spurious_irq). */
+	uint32_t spurious_wake; /**< See d1_bench_get_stats(). */
+	uint32_t late_wake;     /**< See d1_bench_get_stats(). */
+	uint32_t grid_err_max;  /**< See d1_bench_get_stats(). */
+	uint32_t instr_min;     /**< See d1_bench_get_stats() (UINT32_MAX: none yet). */
+	uint32_t instr_max;     /**< See d1_bench_get_stats(). */
+	bool started;           /**< d1_bench_start() was called. */
+	bool finished;          /**< d1_bench_finish() was called. */
 };
 
 /**
@@ -125,7 +181,7 @@ struct d1_bench {
  * @param b       Handle (caller memory).
  * @param irq     Timer-IRQ recorder, d1_lat_init()ed at #D1_TIME_HZ.
  * @param wake    Task wake-up recorder, the same clock; NULL for a bench
- *                without a task (bare metal).
+ *                without a task (bare metal, a kernel module).
  * @param period  Counts of the `time` CSR per period (= Timer clocks).
  * @param periods Boundaries the run lasts, >= 1.
  * @return D1_OK; D1_EINVAL for NULL @p b or @p irq, or @p wake == @p irq;
@@ -144,30 +200,60 @@ d1_err_t d1_bench_init(struct d1_bench *b, struct d1_lat *irq, struct d1_lat *wa
 d1_err_t d1_bench_start(struct d1_bench *b, uint64_t now);
 
 /**
- * @brief Account one Timer interrupt (call from the interrupt).
- * @param b      Handle after d1_bench_start().
- * @param sample d1_timer_isr()'s answer: clocks since the boundary, or
- *               #D1_TIMER_ISR_SPURIOUS.
- * @param now    `time` CSR, read after the sample.
- * @return #D1_BENCH_SAMPLE, #D1_BENCH_SPURIOUS (also for a NULL or unstarted
- *         handle, or after the run's end: nothing recorded), #D1_BENCH_DONE.
+ * @brief Capture one Timer interrupt (call from the interrupt, first): the
+ *        Timer's counter (d1_timer_isr(), acknowledging), then the `time`
+ *        CSR, stored for the accounting.
+ * @param b Handle after d1_bench_start().
+ * @param t The Timer channel the bench runs (periodic, OSC24M /1).
+ * @return #D1_BENCH_SAMPLE: captured: wake the task; #D1_BENCH_SPURIOUS:
+ *         the Timer had no boundary pending (counted); #D1_BENCH_IDLE: a
+ *         NULL, unstarted or finished handle or a run already over
+ *         (nothing counted). With a non-NULL @p b the Timer is
+ *         acknowledged (d1_timer_isr(): NULL @p t is refused there).
  */
-enum d1_bench_irq_result d1_bench_irq(struct d1_bench *b, uint32_t sample, uint64_t now);
+enum d1_bench_irq_result d1_bench_isr(struct d1_bench *b, struct d1_timer *t);
 
 /**
- * @brief Account one wake-up of the task (call from the task).
+ * @brief Capture an interrupt whose boundary is a known `time` value (a
+ *        software timer's deadline), as d1_bench_isr() does for a Timer's.
+ * @param b        Handle after d1_bench_start().
+ * @param boundary The deadline, `time` CSR counts.
+ * @param now      `time` CSR in the interrupt; the sample is now - boundary
+ *                 (0 when @p now is before @p boundary). No cost is
+ *                 measured: `instret` may not be readable there (a Linux
+ *                 user process).
+ * @return #D1_BENCH_SAMPLE: captured; #D1_BENCH_IDLE: a NULL, unstarted
+ *         or finished handle or a run already over (nothing counted).
+ */
+enum d1_bench_irq_result d1_bench_isr_at(struct d1_bench *b, uint64_t boundary, uint64_t now);
+
+/**
+ * @brief Account the captured interrupts: the grid, the timer-IRQ samples,
+ *        missed periods (d1_bench_wake() and d1_bench_finish() call it).
+ * @param b Handle after d1_bench_start().
+ * @return #D1_BENCH_DONE once the run's last boundary is accounted (every
+ *         later call too); #D1_BENCH_SAMPLE if a sample was accounted;
+ *         #D1_BENCH_SPURIOUS if none; #D1_BENCH_IDLE for a NULL or unstarted
+ *         handle.
+ */
+enum d1_bench_irq_result d1_bench_account(struct d1_bench *b);
+
+/**
+ * @brief Account one wake-up of the task (call from the task): the
+ *        captures first, then the wake-up sample.
  * @param b   Handle after d1_bench_start(), with a wake recorder.
- * @param now `time` CSR at the wake-up.
- * @return true when the run's last boundary is accounted (the task is done);
- *         false otherwise, and for a NULL handle or one without a wake
- *         recorder (nothing recorded).
+ * @param now `time` CSR at the wake-up, read before this call.
+ * @return true when the run's last boundary is accounted (the task is done:
+ *         stop the Timer); false otherwise, and for a NULL handle or one
+ *         without a wake recorder (nothing recorded).
  */
 bool d1_bench_wake(struct d1_bench *b, uint64_t now);
 
 /**
- * @brief End the run: the grid's boundaries up to @p now (at most the run's)
- *        that no interrupt, or no wake-up, accounted are missed periods of
- *        that recorder. Call once, with the Timer stopped.
+ * @brief End the run: the captures are accounted, then the grid's boundaries
+ *        up to @p now (at most the run's) that no interrupt, or no wake-up,
+ *        accounted are missed periods of that recorder. Call once, with the
+ *        Timer stopped.
  * @param b   Handle after d1_bench_start().
  * @param now `time` CSR at the end.
  * @return D1_OK; D1_EINVAL for NULL @p b; D1_ESTATE if not started or
@@ -176,9 +262,16 @@ bool d1_bench_wake(struct d1_bench *b, uint64_t now);
 d1_err_t d1_bench_finish(struct d1_bench *b, uint64_t now);
 
 /**
- * @brief Read the `instret` CSR (instructions retired) for d1_bench_irq_cost().
+ * @brief The `instret` stand-in of hooked builds (the host's models).
+ * @return Instructions retired, as the simulator counts them.
+ */
+uint64_t d1_bench_hook_instret(void);
+
+/**
+ * @brief Read the `instret` CSR (instructions retired).
  * @return `instret` on RISC-V (S mode needs mcounteren.IR, which OpenSBI
- *         sets); 0 in hooked and non-RISC-V builds, where no cost is measured.
+ *         sets); d1_bench_hook_instret() in hooked builds; 0 in other
+ *         non-RISC-V builds, where no cost is measured.
  */
 static inline uint64_t d1_bench_instret(void)
 {
@@ -186,24 +279,34 @@ static inline uint64_t d1_bench_instret(void)
 	uint64_t n;
 	__asm__ volatile("rdinstret %0" : "=r"(n)::"memory");
 	return n;
+#elif defined(D1_MMIO_HOOKED)
+	return d1_bench_hook_instret();
 #else
 	return 0u;
 #endif
 }
 
+/** Room for d1_bench_report_run()'s line with every count at its widest. */
+#define D1_BENCH_RUN_LINE_SIZE 352u
+
 /**
- * @brief Account the instructions the bench spent in the interrupt for the
- *        sample the last d1_bench_irq() recorded (call from the interrupt,
- *        right after it).
- * @param b            Handle.
- * @param instructions d1_bench_instret() after d1_bench_irq() minus
- *                     d1_bench_instret() before d1_timer_isr() (both reads
- *                     included; saturates at UINT32_MAX).
- * @return D1_OK; D1_EINVAL for NULL @p b; D1_ESTATE if the last
- *         d1_bench_irq() recorded no sample (spurious, or none yet): nothing
- *         accounted.
+ * @brief The run line every OS's bench prints (report side, d1::report):
+ *        "run: B boundaries, irq S samples + M missed, wake S samples + M
+ *        missed (L late, P spurious), spurious interrupts I, dropped D, U us
+ *        of time CSR (ideal V us)" ("wake none" without a wake recorder),
+ *        without a newline.
+ * @param b       Handle after d1_bench_start() (after d1_bench_finish() for
+ *                the run's final figures).
+ * @param elapsed `time` CSR counts from the start to the end of the run.
+ * @param buf     Output; NUL-terminated when @p len > 0.
+ * @param len     Size of @p buf, bytes (#D1_BENCH_RUN_LINE_SIZE always fits).
+ * @param written Optional out: characters stored, excluding the NUL.
+ * @return D1_OK; D1_EINVAL for NULL @p b or @p buf or @p len 0; D1_ESTATE
+ *         if not started; D1_ERANGE if the line did not fit (a clean,
+ *         NUL-terminated prefix is kept).
  */
-d1_err_t d1_bench_irq_cost(struct d1_bench *b, uint64_t instructions);
+d1_err_t d1_bench_report_run(const struct d1_bench *b, uint64_t elapsed, char *buf, size_t len,
+                             size_t *written);
 
 /**
  * @brief Copy the run's counters.

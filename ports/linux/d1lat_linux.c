@@ -127,7 +127,7 @@ static void *periodic(void *arg)
 		 * is the boundary the wake-up samples, those before it since the
 		 * last wake-up are missed. */
 		latest = next + (now - next) / interval * interval;
-		(void)d1_bench_irq(&run->acc, 0u, latest);
+		(void)d1_bench_isr_at(&run->acc, latest, latest);
 		if (d1_bench_wake(&run->acc, now)) {
 			break;
 		}

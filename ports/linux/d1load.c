@@ -33,12 +33,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#define COPY_BYTES  65536u
-#define LINE_NS     5556000u /* 64 characters x 10 bits at 115,200 baud */
+#include "d1/bench.h"
+
+#define COPY_BYTES  D1_BENCH_LOAD_COPY_BYTES
+#define LINE_NS     (D1_BENCH_LOAD_LINE_US * 1000u)
 #define NS_PER_S    1000000000ull
 #define SECONDS_MAX 86400ul
 
-static const char line[] = "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL\n";
+static const char line[] = D1_BENCH_LOAD_LINE;
 static unsigned char buf_a[COPY_BYTES], buf_b[COPY_BYTES];
 static atomic_bool stop, failed;
 static atomic_ulong lines, copies, write_errors;

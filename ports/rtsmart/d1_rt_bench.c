@@ -20,7 +20,7 @@
  * around the library's bench accounting (include/d1/bench.h: the grid,
  * the samples, missed periods, late and spurious wake-ups, defined once
  * for every OS) and its recorder:
- *  - timer-irq: the ISR passes d1_timer_isr()'s sample to d1_bench_irq()
+ *  - timer-irq: the ISR captures d1_timer_isr()'s sample (d1_bench_isr())
  *    and releases a semaphore;
  *  - task-wakeup: a thread at priority BSP_D1_BENCH_PRIO takes it and
  *    passes its wake-up time to d1_bench_wake().
@@ -79,11 +79,11 @@
 #define D1_BENCH_FIXED_RECORDER 0
 #endif
 
-#define D1_LOAD_COPY_BYTES 65536u
-#define D1_LOAD_LINE_MS    6 /* 64 characters at 115,200 baud: 5.56 ms */
+/* The line time rounded up to the tick's milliseconds */
+#define D1_LOAD_LINE_MS ((D1_BENCH_LOAD_LINE_US + 999u) / 1000u)
 
-static rt_uint8_t d1_load_a[D1_LOAD_COPY_BYTES];
-static rt_uint8_t d1_load_b[D1_LOAD_COPY_BYTES];
+static rt_uint8_t d1_load_a[D1_BENCH_LOAD_COPY_BYTES];
+static rt_uint8_t d1_load_b[D1_BENCH_LOAD_COPY_BYTES];
 static volatile bool d1_load_stop;
 static rt_sem_t d1_load_done;
 
@@ -99,7 +99,7 @@ static void d1_load_copy(void *arg)
 
 static void d1_load_uart(void *arg)
 {
-    static const char line[] = "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL\n";
+    static const char line[] = D1_BENCH_LOAD_LINE;
     rt_device_t con = rt_console_get_device();
 
     (void)arg;
@@ -175,37 +175,24 @@ struct d1_rt_bench
 static struct d1_rt_bench d1b;
 static bool d1_bench_busy; /* d1b holds a run (the command's or the device's) */
 
-static void d1_bench_isr(int vector, void *param)
+/* The capture only (the counter, then the time CSR); the accounting runs
+ * in the woken thread, after its wake-up sample. */
+static void d1_bench_timer_isr(int vector, void *param)
 {
     struct d1_rt_bench *b = (struct d1_rt_bench *)param;
-    enum d1_bench_irq_result r;
-    uint64_t i0 = d1_bench_instret();
 
     (void)vector;
-    r = d1_bench_irq(&b->acc, d1_timer_isr(&b->t), d1_time_now());
-    (void)d1_bench_irq_cost(&b->acc, d1_bench_instret() - i0);
-    if (r == D1_BENCH_SPURIOUS)
+    if (d1_bench_isr(&b->acc, &b->t) == D1_BENCH_SAMPLE)
     {
-        return;
+        rt_sem_release(b->go);
     }
-    if (r == D1_BENCH_DONE)
-    {
-        (void)d1_timer_stop(&b->t);
-    }
-    rt_sem_release(b->go);
-}
-
-static bool d1_bench_irq_done(struct d1_rt_bench *b)
-{
-    struct d1_bench_stats st;
-
-    (void)d1_bench_get_stats(&b->acc, &st);
-    return st.boundaries >= b->periods;
 }
 
 static void d1_bench_thread(void *param)
 {
     struct d1_rt_bench *b = (struct d1_rt_bench *)param;
+    uint64_t now;
+    bool done;
 
     for (;;)
     {
@@ -214,17 +201,42 @@ static void d1_bench_thread(void *param)
         {
             break;
         }
-        (void)d1_bench_wake(&b->acc, d1_time_now());
-        /* posts of boundaries accounted here */
+        now = d1_time_now();
+        done = d1_bench_wake(&b->acc, now);
+        /* posts of boundaries accounted here, or captured since: those
+         * are accounted now (their wake-ups are missed) */
         while (rt_sem_trytake(b->go) == RT_EOK)
         {
         }
-        if (d1_bench_irq_done(b))
+        if (!done)
         {
+            done = d1_bench_account(&b->acc) == D1_BENCH_DONE;
+        }
+        if (done)
+        {
+            (void)d1_timer_stop(&b->t);
             break;
         }
     }
     rt_sem_release(b->finished);
+}
+
+/* d1_lat_dump()'s pieces (at most 64 bytes) to the console */
+static void d1_bench_put(void *ctx, const char *s, size_t n)
+{
+    char piece[65];
+
+    (void)ctx;
+    while (n > 0u)
+    {
+        size_t k = n < sizeof(piece) - 1u ? n : sizeof(piece) - 1u;
+
+        rt_memcpy(piece, s, k);
+        piece[k] = '\0';
+        rt_kputs(piece);
+        s += k;
+        n -= k;
+    }
 }
 
 static void d1_bench_print(struct d1_lat *r, const char *measurement, const char *wake,
@@ -257,6 +269,8 @@ static void d1_bench_print(struct d1_lat *r, const char *measurement, const char
     {
         rt_kputs(report);
     }
+    /* the recorder's dump line: every bin, for tools/d1lat_dump.py */
+    (void)d1_lat_dump(r, &meta, d1_bench_put, RT_NULL);
 }
 
 /* A decimal argument, all of it, 0..UINT32_MAX; false otherwise. */
@@ -399,7 +413,7 @@ static void d1_bench_announce(struct d1_rt_bench *b, const char *waker)
 /* The handler in, the interrupt on, the grid's origin, the Timer running. */
 static d1_err_t d1_bench_arm(struct d1_rt_bench *b)
 {
-    rt_hw_interrupt_install(D1_BENCH_IRQ, d1_bench_isr, b, "d1bench");
+    rt_hw_interrupt_install(D1_BENCH_IRQ, d1_bench_timer_isr, b, "d1bench");
     (void)d1_timer_irq_enable(&b->t, true);
     rt_hw_interrupt_umask(D1_BENCH_IRQ);
     b->t0 = d1_time_now();
@@ -428,7 +442,7 @@ static void d1_bench_disarm(struct d1_rt_bench *b, uint64_t t1)
 static int d1_bench_report(struct d1_rt_bench *b, uint64_t t1, int ret, const char *wake,
                            bool with_irq)
 {
-    struct d1_lat_summary si, sw;
+    static char line[D1_BENCH_RUN_LINE_SIZE];
     struct d1_bench_stats st;
     const char *load = b->loaded ? "memcpy+uart" : "idle";
 
@@ -445,16 +459,11 @@ static int d1_bench_report(struct d1_rt_bench *b, uint64_t t1, int ret, const ch
     {
         return ret;
     }
-    (void)d1_lat_summarize(b->irq, &si);
-    (void)d1_lat_summarize(b->wake, &sw);
-    rt_kprintf("run: %u boundaries, irq %u samples + %u missed, wake %u samples + %u missed "
-               "(%u late, %u spurious), spurious interrupts %u, %u us of time CSR "
-               "(ideal %u us)\n",
-               (unsigned)st.boundaries, (unsigned)si.samples, (unsigned)si.missed,
-               (unsigned)sw.samples, (unsigned)sw.missed, (unsigned)st.late_wake,
-               (unsigned)st.spurious_wake, (unsigned)st.spurious_irq,
-               (unsigned)((t1 - b->t0) / (D1_OSC24M_HZ / 1000000u)),
-               (unsigned)(b->periods * b->period_us));
+    if (d1_bench_report_run(&b->acc, t1 - b->t0, line, sizeof(line), RT_NULL) == D1_OK)
+    {
+        rt_kputs(line);
+        rt_kputs("\n");
+    }
     if (with_irq)
     {
         d1_bench_print(b->irq, "timer-irq", "none", load, b->period_us, &st);
@@ -628,6 +637,7 @@ static rt_ssize_t d1_bench_dev_write(rt_device_t dev, rt_off_t pos, const void *
 {
     struct d1_rt_bench *b = &d1b;
     uint64_t now;
+    bool done;
 
     (void)dev;
     (void)pos;
@@ -640,13 +650,15 @@ static rt_ssize_t d1_bench_dev_write(rt_device_t dev, rt_off_t pos, const void *
         return -RT_EINVAL;
     }
     rt_memcpy(&now, buf, sizeof(now));
-    if (d1_bench_wake(&b->acc, now))
-    {
-        d1_bench_dev_done = true;
-    }
-    /* posts of boundaries accounted here */
+    done = d1_bench_wake(&b->acc, now);
+    /* posts of boundaries accounted here, or captured since */
     while (rt_sem_trytake(b->go) == RT_EOK)
     {
+    }
+    if (done || d1_bench_account(&b->acc) == D1_BENCH_DONE)
+    {
+        (void)d1_timer_stop(&b->t);
+        d1_bench_dev_done = true;
     }
     return (rt_ssize_t)size;
 }

@@ -18,8 +18,9 @@
  *      msh command d1bench does, raises the calling thread to
  *      BSP_D1_BENCH_PRIO for the run and starts the Timer;
  *   3. read 8 bytes: blocks until the next period boundary's interrupt
- *      (at most 1 s + 100 periods) and returns the boundaries accounted so
- *      far (uint64_t); 0 bytes once the run's last boundary is accounted;
+ *      (at most 1 s + 100 periods) and returns the boundaries accounted
+ *      before it (uint64_t; the kernel accounts a boundary at the
+ *      wake-up's write); 0 bytes once the run's last boundary is accounted;
  *      a negative error after a timeout;
  *   4. read the `time` CSR (rdtime: the device's init sets scounteren.TM)
  *      and write it, 8 bytes: the task wake-up sample, accounted by the

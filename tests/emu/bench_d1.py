@@ -25,6 +25,9 @@ from emu_common import Checks, d1_cmd, run_until
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
 import d1lat_dump  # noqa: E402
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "os"))
+import benchrun  # noqa: E402
+
 
 def expect_timeout(out):
     c = Checks("emu_bench_d1_timeout")
@@ -68,12 +71,11 @@ def main():
     if a.load == "memcpy+uart":
         k = len(re.findall(r"^d1bench load: ", out, re.M))
         c.ok(k >= 1000, f"{k} load lines on the console during the run (UART0 kept busy)")
-    m = re.search(r"^run: (\d+) period boundaries = (\d+) samples \+ (\d+) missed, "
-                  r"(\d+) us of time CSR", out, re.M)
-    if c.ok(m is not None, "run line present"):
-        b, s, miss, us = map(int, m.groups())
+    r = benchrun.parse(out)
+    if c.ok(r is not None, "run line present"):
+        b, s, miss, us = r["boundaries"], r["irq_samples"], r["irq_missed"], r["us"]
         c.ok(b == n and s == n, f"{s} samples of {b} boundaries (want {n})")
-        c.ok(miss == 0, f"{miss} missed (want 0)")
+        c.ok(miss == 0 and r["dropped"] == 0, f"{miss} missed, {r['dropped']} dropped (want 0)")
         # Period against the time CSR (24 MHz): us * 24 / n clocks.
         period = us * 24 / n
         c.ok(abs(period - 24000) <= 0.01,

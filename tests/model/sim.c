@@ -7,6 +7,7 @@
 
 #include "d1/mmio.h"
 #include "d1/port.h"
+#include "d1/bench.h"
 #include "d1/time.h"
 
 static struct {
@@ -25,6 +26,8 @@ static struct {
 	uint64_t time_step;
 	uint64_t time_reads;
 	uint64_t time_rescue_at; /* time_reads from which the rescue steps apply (0: off) */
+	uint64_t instret;        /* the `instret` stand-in (d1_bench_hook_instret) */
+	uint64_t instret_step;   /* added by each read */
 	jmp_buf *probe_jmp;      /* the innermost active d1_port_probe32() */
 	bool probe_off;
 	uint64_t probe_calls;
@@ -143,6 +146,8 @@ void sim_reset(void)
 	sim.time_offset = 0;
 	sim.time_step = 1;
 	sim.time_reads = 0;
+	sim.instret = 0;
+	sim.instret_step = 0;
 	sim.time_rescue_at = 0;
 	sim.probe_jmp = NULL;
 	sim.probe_off = false;
@@ -273,6 +278,19 @@ uint64_t sim_rand(uint64_t *state)
 }
 
 /* --- the `time` CSR (d1/time.h) on model time --- */
+
+uint64_t d1_bench_hook_instret(void)
+{
+	uint64_t n = sim.instret;
+
+	sim.instret += sim.instret_step;
+	return n;
+}
+
+void sim_set_instret_step(uint64_t step)
+{
+	sim.instret_step = step;
+}
 
 uint64_t d1_time_hook_now(void)
 {

@@ -57,6 +57,10 @@ uint64_t sim_unmapped(void);
  * a polling loop makes progress. sim_reset() restores offset 0, step 1. */
 void sim_set_time_offset(uint64_t offset);
 void sim_set_time_step(uint64_t step);
+/* The `instret` stand-in of hooked builds (d1_bench_hook_instret(), read by
+ * d1_bench_instret()): each read returns the count, then adds @p step
+ * (default 0: every read the same, nothing measured). */
+void sim_set_instret_step(uint64_t step);
 /* Rescue for a test of code that may spin on a stopped `time` (step 0) for
  * ever: after @p reads more readings from now, each reading lets 2^30 ticks
  * pass, so the spin ends and the test can report how long it took (0: off;

@@ -41,6 +41,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchrun  # noqa: E402
 import oscon  # noqa: E402
 
 PROMPT = r"nsh> "
@@ -108,11 +109,10 @@ def check_ostest(con, c, timeout=900):
 
 def check_bench(con, c, periods=20000, load="idle"):
     out = run(con, c, "d1bench" + (" load" if load != "idle" else ""), 600)
-    m = re.search(r"^run: (\d+) period boundaries = (\d+) samples \+ (\d+) missed", out, re.M)
-    c.ok(m is not None and int(m.group(1)) == periods and int(m.group(2)) == periods
-         and int(m.group(3)) == 0,
-         f"d1bench: {periods} boundaries = {periods} samples + 0 missed"
-         + (f" (got {m.group(1)} = {m.group(2)} + {m.group(3)})" if m else " (no run line)"))
+    r = benchrun.parse(out)
+    c.ok(benchrun.clean(r, periods),
+         f"d1bench: {periods} boundaries, every one a sample of both, none missed or dropped"
+         + (f" ({r['line']})" if r else " (no run line)"))
     reports = []
     for line in re.findall(r"^\{.*\}$", out, re.M):
         try:

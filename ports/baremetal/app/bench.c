@@ -16,7 +16,8 @@
  *
  * Tick data path (D1): trap entry (start.S) -> bm_trap -> PLIC claim
  * (d1_plic_isr) -> handler table (bm_board) -> Timer1 acknowledge +
- * sample (d1_timer_isr) -> tick hook (bench_account: recorder) -> PLIC
+ * capture (d1_bench_isr: d1_timer_isr, then `time`) -> accounting
+ * (bench_irq: d1_bench_account, recorder) -> PLIC
  * complete. On QEMU virt only the source differs (SBI set_timer, STI).
  */
 #include <stddef.h>
@@ -74,12 +75,12 @@ static volatile bool done;
 static uint8_t uart_rx_ring[256];
 
 #if BENCH_LOAD >= 2
-static uint8_t copy_a[65536], copy_b[65536];
+static uint8_t copy_a[D1_BENCH_LOAD_COPY_BYTES], copy_b[D1_BENCH_LOAD_COPY_BYTES];
 #endif
 #if BENCH_LOAD == 3
 /* The TX ring the UART interrupt empties: 16 lines, about 89 ms of line time. */
 static uint8_t uart_tx_ring[1024];
-static const char load_line[] = "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKL\n";
+static const char load_line[] = D1_BENCH_LOAD_LINE;
 #define TX_RING_BUF  uart_tx_ring
 #define TX_RING_SIZE sizeof uart_tx_ring
 #else
@@ -100,11 +101,19 @@ static uint64_t samples_so_far(void)
 	return st.boundaries - lat.missed;
 }
 
-void bench_irq(uint32_t sample, uint64_t now, uint64_t i0)
+struct d1_bench *bench_core(void)
 {
-	enum d1_bench_irq_result r = d1_bench_irq(&bench, sample, now);
+	return &bench;
+}
 
-	(void)d1_bench_irq_cost(&bench, d1_bench_instret() - i0);
+void bench_irq(enum d1_bench_irq_result r)
+{
+	if (r == D1_BENCH_SPURIOUS) {
+		return;
+	}
+	/* No task here: the accounting runs in the interrupt, after the
+	 * capture (the sample was taken before it). */
+	r = d1_bench_account(&bench);
 	if (r == D1_BENCH_SPURIOUS) {
 		return;
 	}
@@ -238,7 +247,6 @@ int bm_main(uint64_t a0, uint64_t a1)
 	struct d1_bench_stats st;
 	(void)d1_bench_get_stats(&bench, &st);
 	uint64_t boundaries = st.boundaries;
-	uint64_t recorded = boundaries - lat.missed;
 	if (timed_out) {
 		bm_printf("FAIL bench: timeout after %lu us (bound %lu us): %lu of %u period "
 		          "boundaries\n",
@@ -249,11 +257,10 @@ int bm_main(uint64_t a0, uint64_t a1)
 
 	struct d1_uart_stats us;
 	d1_uart_get_stats(&bm_uart, &us);
-	bm_printf("\nrun: %lu period boundaries = %lu samples + %lu missed, %lu us of time CSR "
-	          "(ideal %lu us)\n",
-	          (unsigned long)boundaries, (unsigned long)recorded, (unsigned long)lat.missed,
-	          (unsigned long)bm_time_to_us(t1 - t0),
-	          (unsigned long)((uint64_t)BENCH_PERIODS * BENCH_PERIOD_US));
+	static char line[D1_BENCH_RUN_LINE_SIZE];
+	if (d1_bench_report_run(&bench, t1 - t0, line, sizeof line, NULL) == D1_OK) {
+		bm_printf("\n%s\n", line);
+	}
 	bench_tick_report();
 	bm_printf("grid: boundary estimate vs grid: max |error| %lu counts (d1/bench.h)\n",
 	          (unsigned long)st.grid_err_max);

@@ -9,6 +9,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "d1/bench.h"
+
 /** Tick source: implemented by exactly one of tick_timer1.c / tick_sbi.c. */
 struct bench_tick_info {
 	const char *name;       /* "timer1", "sbi-set-timer" */
@@ -42,16 +44,15 @@ void bench_tick_wake_at(uint64_t when);
  */
 void bench_grid_start(uint64_t now);
 
+/** The run's accounting (d1/bench.h), for the tick source's capture:
+ *  d1_bench_isr() for a Timer, d1_bench_isr_at() for a deadline. */
+struct d1_bench *bench_core(void);
+
 /**
- * Called by the tick source from its interrupt, once per interrupt: the
- * accounting is the library's (d1/bench.h, the same on every OS).
- * @param sample Counts since the most recent period boundary, or
- *               D1_TIMER_ISR_SPURIOUS when the interrupt found none.
- * @param now    `time` CSR, read after the sample.
- * @param i0     d1_bench_instret() at the interrupt's start, before the
- *               sample: the bench's own cost per sample runs from there to
- *               the end of the accounting (d1_bench_irq_cost()).
+ * Called by the tick source from its interrupt, right after its capture:
+ * the accounting (the library's, the same on every OS), and the run's end.
+ * @param r The capture's answer.
  */
-void bench_irq(uint32_t sample, uint64_t now, uint64_t i0);
+void bench_irq(enum d1_bench_irq_result r);
 
 #endif /* BENCH_H */

@@ -44,7 +44,6 @@ static void program(void)
 
 static void tick(void)
 {
-	uint64_t i0 = d1_bench_instret();
 	uint64_t now = bm_rdtime();
 	bool woken = now >= wake_deadline;
 
@@ -54,17 +53,19 @@ static void tick(void)
 	if (!running || now < next_deadline) {
 		program();
 		if (!woken) {
-			/* Not ours or early (cannot happen with set_timer semantics). */
-			bench_irq(D1_TIMER_ISR_SPURIOUS, now, i0);
+			/* Not ours or early (cannot happen with set_timer
+			 * semantics): the last deadline again, which the
+			 * accounting counts spurious. */
+			bench_irq(d1_bench_isr_at(bench_core(), next_deadline - period, now));
 		}
 		return;
 	}
 	uint64_t late = now - next_deadline;
 	uint64_t skipped = late / period; /* deadlines after this one that also passed */
-	uint64_t sample = late - skipped * period;
-	next_deadline += (skipped + 1u) * period;
+	uint64_t deadline = next_deadline + skipped * period; /* the latest passed */
+	next_deadline = deadline + period;
 	program();
-	bench_irq((uint32_t)sample, now, i0);
+	bench_irq(d1_bench_isr_at(bench_core(), deadline, now));
 }
 
 void bench_tick_start(uint32_t period_counts)

@@ -35,9 +35,8 @@ static void timer1_irq(unsigned source, void *arg)
 {
 	(void)source;
 	(void)arg;
-	uint64_t i0 = d1_bench_instret();
-	uint32_t sample = d1_timer_isr(&tmr); /* checks and acks IRQ_STA, reads CUR */
-	bench_irq(sample, bm_rdtime(), i0);
+	/* d1_timer_isr() (checks and acks IRQ_STA, reads CUR), then `time` */
+	bench_irq(d1_bench_isr(bench_core(), &tmr));
 }
 
 void bench_tick_start(uint32_t period_counts)

@@ -8,11 +8,11 @@
  * "allwinner,sun20i-d1-timer", its second interrupt) runs periodic at
  * period_us on OSC24M through d1_timer_set_period_ns()/d1_timer_start().
  * Its handler, in hard interrupt context (IRQF_NO_THREAD, PREEMPT_RT
- * included), passes d1_timer_isr()'s sample (OSC24M clocks from the period
- * boundary to the handler's read of the counter) and the 24 MHz time CSR to
- * the library's bench core, d1_bench_irq() (d1/bench.h: the grid, missed
- * periods and spurious interrupts defined once for every OS's bench), which
- * records it. After `periods` boundaries the handler stops the Timer.
+ * included), has the library's bench core capture d1_timer_isr()'s sample
+ * (OSC24M clocks from the period boundary to the handler's read of the
+ * counter) and the 24 MHz time CSR, d1_bench_isr(), then account it,
+ * d1_bench_account() (d1/bench.h: the grid, missed periods and spurious
+ * interrupts defined once for every OS's bench), which records it. After `periods` boundaries the handler stops the Timer.
  * /proc/d1timer reads the progress, then the recorder's text report and
  * JSON line.
  *
@@ -86,19 +86,18 @@ static struct proc_dir_entry *d1t_proc;
 static irqreturn_t d1t_isr(int irq, void *arg)
 {
 	struct d1t *b = arg;
-	u64 i0 = d1_bench_instret();
-	u32 sample = d1_timer_isr(&b->t);
-	enum d1_bench_irq_result r = d1_bench_irq(&b->acc, sample, d1_time_now());
+	struct d1_bench *acc = &b->acc;
+	enum d1_bench_irq_result r = d1_bench_isr(acc, &b->t);
 
-	(void)d1_bench_irq_cost(&b->acc, d1_bench_instret() - i0);
-	/* after the run (finished) the core accounts nothing more */
-	if (r == D1_BENCH_DONE) {
+	/* no task: the accounting here, after the capture; after the run
+	 * (finished) the core captures nothing more */
+	if (r == D1_BENCH_SAMPLE && d1_bench_account(acc) == D1_BENCH_DONE) {
 		(void)d1_timer_stop(&b->t);
-		(void)d1_bench_finish(&b->acc, d1_time_now());
+		(void)d1_bench_finish(acc, d1_time_now());
 		/* the recorder is final: pairs with the acquire in d1t_show() */
 		smp_store_release(&b->done, true);
 	}
-	return sample == D1_TIMER_ISR_SPURIOUS ? IRQ_NONE : IRQ_HANDLED;
+	return r == D1_BENCH_SPURIOUS ? IRQ_NONE : IRQ_HANDLED;
 }
 
 static int d1t_show(struct seq_file *m, void *v)

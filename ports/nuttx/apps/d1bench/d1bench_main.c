@@ -27,7 +27,7 @@
  * and JSON forms as every other OS's bench.
  *
  * Timer0 runs periodic through the library (OSC24M, PERIOD_US us).  Its
- * ISR passes d1_timer_isr()'s sample to d1_bench_irq() and posts a
+ * ISR captures the Timer's sample with d1_bench_isr() and posts a
  * semaphore; the bench's own thread waits on it at the highest priority
  * and passes its wake-up time to d1_bench_wake().  A wait longer than
  * 1 s + 100 periods ends the run as failed (no interrupt: the timer is
@@ -92,8 +92,8 @@ static const char *g_load = "idle";
 
 #ifdef CONFIG_D1LIB_BENCH_LOAD
 static volatile bool g_load_stop;
-static uint8_t g_copy_a[65536];
-static uint8_t g_copy_b[65536];
+static uint8_t g_copy_a[D1_BENCH_LOAD_COPY_BYTES];
+static uint8_t g_copy_b[D1_BENCH_LOAD_COPY_BYTES];
 static pthread_t g_load_thread[2];
 #endif
 
@@ -103,25 +103,19 @@ static pthread_t g_load_thread[2];
 
 static int bench_isr(int irq, void *context, void *arg)
 {
-  enum d1_bench_irq_result r;
-  uint64_t i0 = d1_bench_instret();
-
   UNUSED(irq);
   UNUSED(context);
   UNUSED(arg);
-  r = d1_bench_irq(&g_bench, d1_timer_isr(&g_bench_timer), d1_time_now());
-  d1_bench_irq_cost(&g_bench, d1_bench_instret() - i0);
-  if (r == D1_BENCH_SPURIOUS)
+
+  /* The capture only (the counter, then the time CSR); the accounting
+   * runs in the task, after its wake-up sample.
+   */
+
+  if (d1_bench_isr(&g_bench, &g_bench_timer) == D1_BENCH_SAMPLE)
     {
-      return OK;
+      sem_post(&g_bench_sem);
     }
 
-  if (r == D1_BENCH_DONE)
-    {
-      d1_timer_irq_enable(&g_bench_timer, false);
-    }
-
-  sem_post(&g_bench_sem);
   return OK;
 }
 
@@ -150,23 +144,33 @@ static int bench_wait(void)
   return ret;
 }
 
-/* One wake-up, accounted by the library; posts already there are for
- * boundaries it accounted: they are taken.  True once the interrupt side
- * has accounted the run's last boundary (a post taken here may have been
- * its last: d1_bench_finish() counts that wake-up as missed).
+/* One wake-up, accounted by the library (the captures, then the wake-up
+ * sample); posts already there are for boundaries it accounted, or
+ * captured since (accounted now: their wake-ups are missed): they are
+ * taken.  True once the run's last boundary is accounted: the Timer's
+ * interrupt is turned off.
  */
 
 static bool bench_wake(void)
 {
-  struct d1_bench_stats st;
+  uint64_t now = d1_time_now();
+  bool done = d1_bench_wake(&g_bench, now);
 
-  d1_bench_wake(&g_bench, d1_time_now());
   while (sem_trywait(&g_bench_sem) == 0)
     {
     }
 
-  d1_bench_get_stats(&g_bench, &st);
-  return st.boundaries >= BENCH_PERIODS;
+  if (!done)
+    {
+      done = d1_bench_account(&g_bench) == D1_BENCH_DONE;
+    }
+
+  if (done)
+    {
+      d1_timer_irq_enable(&g_bench_timer, false);
+    }
+
+  return done;
 }
 
 #ifdef CONFIG_D1LIB_BENCH_LOAD
@@ -189,8 +193,7 @@ static void *load_copy(void *arg)
 
 static void *load_uart(void *arg)
 {
-  static const char line[] =
-    "d1bench load: 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMN\n";
+  static const char line[] = D1_BENCH_LOAD_LINE;
 
   UNUSED(arg);
   while (!g_load_stop)
@@ -240,7 +243,15 @@ static void load_stop(void)
 }
 #endif
 
-/* Prints both reports of one recorder; a report that does not fit or a
+/* d1_lat_dump()'s output, to stdout. */
+
+static void bench_put(void *ctx, const char *s, size_t n)
+{
+  UNUSED(ctx);
+  fwrite(s, 1, n, stdout);
+}
+
+/* Prints both reports of one recorder and its dump line; a report that does not fit or a
  * failed write is said, and counts as a failed run (returns false).
  */
 
@@ -281,9 +292,19 @@ static bool bench_report(const char *what, struct d1_lat *lat)
       ok = false;
     }
 
+  /* The recorder's dump line: every bin, so that any percentile can be
+   * recomputed from the log (tools/d1lat_dump.py).
+   */
+
+  if (err == D1_OK)
+    {
+      err = d1_lat_dump(lat, &meta, bench_put, NULL);
+    }
+
   if (err != D1_OK)
     {
       printf("d1bench: %s report failed: %s\n", what, d1_strerror(err));
+      ok = false;
     }
 
   return ok;
@@ -296,7 +317,6 @@ static bool bench_report(const char *what, struct d1_lat *lat)
 int main(int argc, char *argv[])
 {
   struct sched_param param;
-  struct d1_lat_summary sum;
   struct d1_bench_stats st;
   uint64_t t0;
   uint64_t t1;
@@ -436,16 +456,12 @@ int main(int argc, char *argv[])
       return 1;
     }
 
-  d1_lat_summarize(&g_lat_irq, &sum);
+  if (d1_bench_report_run(&g_bench, t1 - t0, g_report, sizeof(g_report),
+                          NULL) == D1_OK)
+    {
+      printf("%s\n", g_report);
+    }
 
-  printf("run: %llu period boundaries = %lu samples + %lu missed, "
-         "%llu us of time CSR; wake-ups late %lu, spurious %lu; "
-         "spurious interrupts %lu\n",
-         (unsigned long long)st.boundaries, (unsigned long)sum.samples,
-         (unsigned long)sum.missed,
-         (unsigned long long)((t1 - t0) / 24u),
-         (unsigned long)st.late_wake, (unsigned long)st.spurious_wake,
-         (unsigned long)st.spurious_irq);
   ok = bench_report("timer-irq", &g_lat_irq);
   ok = bench_report("task-wakeup", &g_lat_wake) && ok;
   return ok && fflush(stdout) != EOF && !ferror(stdout) ? 0 : 1;
