@@ -24,8 +24,9 @@ are, then aligned as clang-format aligns them):
   @reg NAME[(p..)] PLACE.. [p=RANGE..] [| COMMENT]        an offset
   @field PREFIX[(p..)] PLACE.. [p=RANGE..] [| C1 | C2]    _LSB and _BITS
   @mask NAME[(p..)] PLACE.. [p=RANGE..] [| COMMENT]       a mask only
-  @index NAME REG [| COMMENT]            a register index (offset >> shift)
-  @indexoffsets HELPER SHIFT             NAME_OFFSET HELPER(NAME) per @index
+  @indexshift N                          register i sits at i << N
+  @index NAME REG [| COMMENT]            a register index (offset >> N)
+  @indexoffsets HELPER                   NAME_OFFSET HELPER(NAME) per @index
   @# ...                                 a comment of the spec
 
 A PLACE is an SVD register (@reg) or register.field (@field, @mask); {p}
@@ -233,6 +234,7 @@ class Header:
         self.lines, self.expects = [], []
         self.reg_expr = {}  # SVD register -> C expression of its offset
         self.indexes = []
+        self.shift = None
 
 
 def trailing(comment):
@@ -251,6 +253,12 @@ class Generator:
         if off < 0:
             raise SpecError("%s: %s lies before the block" % (h.fname, reg))
         return off
+
+    def name_reg(self, h, reg, expr_):
+        if reg in h.reg_expr:
+            raise SpecError("%s: register %s has two offset macros, %s and %s" %
+                            (h.fname, reg, h.reg_expr[reg], expr_))
+        h.reg_expr[reg] = expr_
 
     def offset_arg(self, h, reg):
         if reg not in h.reg_expr:
@@ -282,7 +290,7 @@ class Generator:
             points.append((a, off))
             arg = name if not params else "%s(%s)" % (
                 split_name(name)[0], ", ".join(str(a.get(p, 0)) for p in params))
-            h.reg_expr[reg] = arg
+            self.name_reg(h, reg, arg)
             h.expects.append('EXPECT_REG("%s", "%s", %s),' % (h.periph, reg, self.offset_arg(h, reg)))
         base, strides = linear(points, params, name)
         value = expr(base, strides, params,
@@ -349,7 +357,6 @@ class Generator:
 
     def parse(self, path):
         h = None
-        shift = None
         with open(path, encoding="utf-8") as f:
             text = f.read().split("\n")
         if text and text[-1] == "":
@@ -382,7 +389,6 @@ class Generator:
                         svdoffset = (int(m.group(1), 16), m.group(2))
                     h = Header(args[0], args[1], args[2], svdoffset)
                     self.headers.append(h)
-                    shift = None
                 elif kw == "@hex":
                     h.hex = int(args[0])
                 elif kw == "@maskhex":
@@ -400,16 +406,18 @@ class Generator:
                     self.do_field(h, args, comments, True)
                 elif kw == "@mask":
                     self.do_field(h, args, comments, False)
+                elif kw == "@indexshift":
+                    h.shift = int(args[0])
                 elif kw == "@index":
-                    if shift is None:
-                        shift = 2
-                    self.do_index(h, args, comments, shift)
+                    if h.shift is None:
+                        raise SpecError("@index before @indexshift")
+                    self.do_index(h, args, comments, h.shift)
                 elif kw == "@indexoffsets":
-                    helper, shift = args[0], int(args[1])
+                    helper = args[0]
                     for name, reg, off in h.indexes:
                         h.lines.append("#define %s_OFFSET %s(%s) /**< 0x%02X on the D1. */" %
                                        (name, helper, name, off))
-                        h.reg_expr[reg] = name + "_OFFSET"
+                        self.name_reg(h, reg, name + "_OFFSET")
                         h.expects.append('EXPECT_REG("%s", "%s", %s),' %
                                          (h.periph, reg, self.offset_arg(h, reg)))
                 else:
