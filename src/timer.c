@@ -262,7 +262,7 @@ d1_err_t d1_timer_set_period_hz(struct d1_timer *t, uint32_t hz, struct d1_timer
 /* Next period length from the error accumulator: P, or P + 1 when the
  * accumulated fraction reaches a whole clock. Keeps 0 <= acc < den, so the
  * boundary of period n lags the ideal n * (P + rem/den) by acc/den < 1. */
-static uint32_t next_interval(struct d1_timer *t)
+static uint32_t compute_next_interval(struct d1_timer *t)
 {
 	uint64_t p = t->clocks;
 
@@ -337,7 +337,7 @@ static void queue_second(struct d1_timer *t, uint64_t acc_at_load)
 	    (d1_mmio_read32(reg(t, D1_TIMER_IRQ_STA_OFFSET)) & t->irq_bit) != 0u) {
 		t->acc += t->rem;
 	} else {
-		t->next_interval = next_interval(t);
+		t->next_interval = compute_next_interval(t);
 		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), t->next_interval);
 	}
 	d1_port_critical_exit(s);
@@ -368,7 +368,7 @@ d1_err_t d1_timer_start(struct d1_timer *t, enum d1_timer_mode mode)
 	cfg = ctrl_bits(t, mode);
 	t->mode = (uint8_t)mode;
 	t->acc = 0u;
-	t->cur_interval = next_interval(t);
+	t->cur_interval = compute_next_interval(t);
 
 	/* A channel left enabled (by firmware, or a one-shot that has not
 	 * expired) is disabled and given its sync time before reprogramming. */
@@ -438,7 +438,7 @@ d1_err_t d1_timer_stop(struct d1_timer *t)
 		return D1_EINVAL;
 	}
 	/* Not running before the disable: a boundary handled in its sync wait
-	 * then queues no interval (tick_slow()), since a register write there
+	 * then queues no interval (isr_slow_path()), since a register write there
 	 * would fall inside the sync window of the CTRL write. */
 	t->running = false;
 	(void)disable(t);
@@ -447,16 +447,16 @@ d1_err_t d1_timer_stop(struct d1_timer *t)
 
 /* The tick's less common cases, kept out of line so that the exact-period
  * path stays a leaf without a stack frame (docs/benchmarks.md). */
-__attribute__((noinline)) static uint32_t tick_slow(struct d1_timer *t, uint32_t cur)
+__attribute__((noinline)) static uint32_t isr_slow_path(struct d1_timer *t, uint32_t cur)
 {
 	if (t->mode == D1_TIMER_ONESHOT) {
 		/* Single mode stops at the boundary: no latency to sample. */
 		t->fired = true;
 		return 0u;
 	}
-	/* The boundary that raised this IRQ latched next_interval. */
+	/* The boundary that raised this IRQ latched t->next_interval. */
 	t->cur_interval = t->next_interval;
-	t->next_interval = next_interval(t);
+	t->next_interval = compute_next_interval(t);
 	if (t->running) { /* d1_timer_stop() may be in its sync wait */
 		d1_mmio_write32(reg(t, D1_TIMER_INTV_OFFSET(chan(t))), t->next_interval);
 	}
@@ -482,7 +482,7 @@ uint32_t d1_timer_isr(struct d1_timer *t)
 	d1_mmio_write32(sta, t->irq_bit);
 	cur = d1_mmio_read32(t->cur_reg);
 	if (t->tick_slow) {
-		return tick_slow(t, cur);
+		return isr_slow_path(t, cur);
 	}
 	return t->cur_interval - cur; /* exact period: next == cur interval */
 }
@@ -524,7 +524,7 @@ uint32_t d1_timer_elapsed(const struct d1_timer *t)
 		return 0u;
 	}
 	/* In a critical section: this channel's d1_timer_isr() moves
-	 * cur/next_interval on, and run between the reads below and the read
+	 * t->cur_interval/next_interval on, and run between the reads below and the read
 	 * of the handle it would pair a register value with the wrong interval
 	 * (one clock off on a fractional schedule, 2^32 - 1 for 0 - 1). */
 	s = d1_port_critical_enter();
@@ -538,7 +538,7 @@ uint32_t d1_timer_elapsed(const struct d1_timer *t)
 	if (!after && t->running && t->mode == D1_TIMER_ONESHOT) {
 		cur = one_shot_cur(t, cur); /* an arm's load still pending: 0 elapsed */
 	}
-	/* A boundary not yet handled by d1_timer_isr() started next_interval
+	/* A boundary not yet handled by d1_timer_isr() started t->next_interval
 	 * (differs from cur_interval only on a fractional schedule). */
 	r = (after ? t->next_interval : t->cur_interval) - cur;
 	d1_port_critical_exit(s);
