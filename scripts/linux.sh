@@ -17,7 +17,7 @@
 #                   line selecting ARCH_SUPPORTS_RT on riscv, CONFIG_PREEMPT_RT
 #   busybox         Debian's busybox source, Debian's static config
 #   initrd-*        per kernel: busybox, /init, d1lat-linux and d1load (static), the
-#                   d1timer module (ports/linux/module) built against it
+#                   d1timer module (bench/linux/module) built against it
 # Then tests/os/linux_boot.py boots each kernel on the emulated D1 and runs
 # its checks (default: all of them, the latency rows included; --no-bench
 # leaves out the two boots of the rows, about 1.5 min per flavour). The
@@ -297,9 +297,9 @@ busybox_tweaks() { # appended to Debian's static config (the last one wins)
 
 d1lat() {
 	step "d1lat-linux and d1load (static)"
-	local key dir srcs=(ports/linux/d1lat_linux.c src/latency.c src/latency_report.c src/error.c
+	local key dir srcs=(bench/linux/d1lat_linux.c src/latency.c src/latency_report.c src/error.c
 		src/bench.c)
-	local all=("${srcs[@]}" ports/linux/d1load.c)
+	local all=("${srcs[@]}" bench/linux/d1load.c)
 	key=$( { echo "gcc $gccver"; (cd "$root" && cat "${all[@]}" include/d1/*.h src/*.h); } | key_of)
 	dir=$cache/d1lat-$key
 	d1lat_bin=$dir/d1lat-linux
@@ -312,16 +312,16 @@ d1lat() {
 		{ cat "$logs/d1lat.log" >&2; fail "d1lat-linux build"; }
 	# d1load: the comparison's defined load (memcpy+uart) beside the benches
 	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -pthread \
-		-o "$dir.tmp/d1load" ports/linux/d1load.c) >>"$logs/d1lat.log" 2>&1 ||
+		-o "$dir.tmp/d1load" bench/linux/d1load.c) >>"$logs/d1lat.log" 2>&1 ||
 		{ cat "$logs/d1lat.log" >&2; fail "d1load build"; }
 	mv "$dir.tmp" "$dir"
 }
 
-module() { # flavour: ports/linux/module against that kernel
+module() { # flavour: bench/linux/module against that kernel
 	local fl=$1 kdir key dir
 	eval "kdir=\$kdir_$fl"
 	step "module d1timer ($fl)"
-	key=$( { echo "$kdir"; (cd "$root" && find ports/linux/module src include -type f | LC_ALL=C sort |
+	key=$( { echo "$kdir"; (cd "$root" && find bench/linux/module src include -type f | LC_ALL=C sort |
 		 xargs cat); } | key_of)
 	dir=$cache/module-$fl-$key
 	eval "mod_$fl=\$dir/d1timer.ko"
@@ -329,7 +329,7 @@ module() { # flavour: ports/linux/module against that kernel
 	rm -rf "$dir.tmp"
 	mkdir -p "$dir.tmp"
 	# Kbuild builds in the module's directory: a copy, with the library.
-	cp -a "$root/ports/linux/module/." "$dir.tmp/"
+	cp -a "$root/bench/linux/module/." "$dir.tmp/"
 	mkdir -p "$dir.tmp/lib"
 	cp -a "$root/src" "$root/include" "$dir.tmp/lib/"
 	"${kmake[@]}" -C "$kdir" M="$dir.tmp" W=1 modules >"$logs/module-$fl.log" 2>&1 ||

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 # The README's main job, on a fresh Debian machine: the same-board
-# comparison on the emulated D1 (scripts/comparison.sh). It builds every
+# comparison on the emulated D1 (bench/comparison.sh). It builds every
 # image it can (the bare-metal bench always; NuttX and RT-Thread from the
 # trees scripts/os/tree.sh finds: ../shared/os beside the clone, or
 # D1_NUTTX_DIR, D1_NUTTX_APPS_DIR, D1_RTT_DIR), runs each bench under the
@@ -9,7 +9,7 @@
 # writes one plot, build/comparison/comparison.png. An OS whose tree or
 # toolchain is missing is a row that says so. Figures are instruction time
 # under -icount, never a C906 latency. Sizes and hot-path instruction
-# counts: scripts/bench.sh.
+# counts: bench/bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
@@ -22,6 +22,6 @@ export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the clone
 echo "main.sh: step 1/2: the emulated D1 (emu/qemu-d1/build.sh: built on first use, 6-25 min, then cached)"
 D1_EMU_QEMU=$(emu/qemu-d1/build.sh | tail -n 1)
 export D1_EMU_QEMU
-echo "main.sh: step 2/2: the comparison (scripts/comparison.sh; first run builds NuttX and RT-Thread)"
-scripts/comparison.sh --out build/comparison
+echo "main.sh: step 2/2: the comparison (bench/comparison.sh; first run builds NuttX and RT-Thread)"
+bench/comparison.sh --out build/comparison
 echo "main.sh: table build/comparison/comparison.md, plot build/comparison/comparison.png"

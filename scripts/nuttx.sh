@@ -120,7 +120,7 @@ if [ "$(cat "$B/.stamp" 2>/dev/null)" != "$stamp" ]; then
 	echo "$stamp" >"$B/.stamp"
 fi
 ln -sfn "$root" "$B/d1drivers"
-ln -sfn "$B/d1drivers/ports/nuttx/apps" "$B/apps/external"
+ln -sfn "$B/d1drivers/bench/nuttx/apps" "$B/apps/external"
 
 # The key of an image: its recipe (the configure argument and tweaks, and
 # build_rev, raised when build() itself changes) and the inputs it is
@@ -130,7 +130,7 @@ inputs_hash() {
 	{
 		echo "$stamp $build_rev"
 		riscv64-unknown-elf-gcc --version | head -1
-		(cd "$root" && find ports/nuttx src include -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+		(cd "$root" && find ports/nuttx bench/nuttx src include -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
 	} | sha256sum | cut -c1-16
 }
 inputs=$(inputs_hash)
@@ -157,7 +157,7 @@ build() {
 		say "the build tree cannot be cleaned: copying it again"
 		rm -rf "$B/nuttx" "$B/apps" && cp -a "$nuttx_src" "$B/nuttx" &&
 			cp -a "$nuttx_apps_src" "$B/apps" &&
-			ln -sfn "$B/d1drivers/ports/nuttx/apps" "$B/apps/external" ||
+			ln -sfn "$B/d1drivers/bench/nuttx/apps" "$B/apps/external" ||
 			{ say "ERROR: $name: copying the trees into $B failed"; return 1; }
 	fi
 	# One && chain: set -e does not act in a subshell tested by ||.
@@ -189,7 +189,7 @@ uart_cost() {
 # port_warnings LOG: the compiler warnings from the port's and library's
 # files (paths through ../d1drivers or the clone), one per line.
 port_warnings() {
-	grep -E '(d1drivers|ports/nuttx|/src/[a-z_]+\.c|/include/d1/).*warning:' "$1" || true
+	grep -E '(d1drivers|ports/nuttx|bench/nuttx|/src/[a-z_]+\.c|/include/d1/).*warning:' "$1" || true
 }
 
 boot() { # kind dir [args]: run the checks, echo the verdict line
@@ -297,7 +297,7 @@ cmake_image() {
 		echo "$stamp $key" >"$C/.stamp"
 	fi
 	ln -sfn "$root" "$C/d1drivers"
-	ln -sfn "$C/d1drivers/ports/nuttx/apps" "$C/apps/external"
+	ln -sfn "$C/d1drivers/bench/nuttx/apps" "$C/apps/external"
 	key=$(echo "$inputs cmake $key" | sha256sum | cut -c1-16)
 	dir=$cache/nuttx-images/cmake-$key
 	log=$logs/build-cmake.log
@@ -336,7 +336,7 @@ nxstyle() {
 	while IFS= read -r f; do
 		n=$((n + 1))
 		"$tool" "$root/$f" >>"$logs/nxstyle.txt" 2>&1 || bad=$((bad + 1))
-	done < <(cd "$root" && git ls-files 'ports/nuttx/*.c' 'ports/nuttx/*.h')
+	done < <(cd "$root" && git ls-files 'ports/nuttx/*.c' 'ports/nuttx/*.h' 'bench/nuttx/*.c' 'bench/nuttx/*.h')
 	if [ "$bad" -eq 0 ] && [ ! -s "$logs/nxstyle.txt" ]; then
 		result "nxstyle ok ($n files, no finding)"
 	else

@@ -14,13 +14,15 @@
 #    pinned tarball in D1_OS_TARBALLS); none -> skip, exit 3;
 # 2. the newlib toolchain: scripts/os/toolchain-newlib.sh (cached; with
 #    --smart the musl one, scripts/os/toolchain-musl.sh);
-# 3. RT-Thread's tools/file_check.py on every ports/rtsmart/*.c|*.h (run by
-#    Debian's /usr/bin/python3 with python3-yaml, -chardet, -click);
+# 3. RT-Thread's tools/file_check.py on every ports/rtsmart/*.c|*.h and
+#    bench/rtsmart/*.c|*.h (run by Debian's /usr/bin/python3 with
+#    python3-yaml, -chardet, -click);
 # 4. per image (stock, A, A-bytes, B) a copy of the tree under
 #    $D1_CACHE/rtthread-build/<image>/ (re-copied only when the tree, the
 #    patch or this script changed; scons's products are kept, so a second
 #    run only relinks what changed), the patches in ports/rtsmart/patches
-#    applied to the copy, the port added as packages/d1drivers, the
+#    applied to the copy, the port added as packages/d1drivers and the bench
+#    wing as packages/d1bench, the
 #    .config written by RT-Thread's kconfiglib (scripts/os/rtthread_kconfig.py)
 #    and turned into rtconfig.h by `scons --useconfig=.config`, then
 #    `scons -j2`. The BSP's POST_ACTION loses ./mksdimg.sh (its prebuilt
@@ -122,7 +124,8 @@ if (cd "$root" && /usr/bin/python3 - "$tree/tools" >"$fc_log" 2>&1 <<'EOF'
 import glob, sys
 sys.path.insert(0, sys.argv[1])
 import file_check as f
-files = sorted(glob.glob('ports/rtsmart/*.[ch]') + glob.glob('ports/rtsmart/user/*.[ch]'))
+files = sorted(glob.glob('ports/rtsmart/*.[ch]') + glob.glob('bench/rtsmart/*.[ch]') +
+               glob.glob('bench/rtsmart/user/*.[ch]'))
 f.init_logger()
 fmt, lic = f.FormatCheck(files).check(), f.LicenseCheck(files).check()
 print(f"file_check: {len(files)} files, format {fmt}, license {lic}")
@@ -133,7 +136,7 @@ EOF
 	late+=("file_check ok ($(grep -o '[0-9]* files' "$fc_log" | tail -1))")
 else
 	grep -E 'ERROR|error|Traceback|file_check:' "$fc_log" | head -20
-	fail "RT-Thread tools/file_check.py on ports/rtsmart (log $fc_log)"
+	fail "RT-Thread tools/file_check.py on ports/rtsmart and bench/rtsmart (log $fc_log)"
 	late+=("file_check FAIL")
 fi
 
@@ -162,8 +165,11 @@ build_image() { # image -> sets elf; returns non-zero on failure
 		# The port as a package (docs/rtsmart.md "Adding it to the BSP").
 		mkdir -p "$bsp/packages"
 		ln -s "$root/ports/rtsmart" "$bsp/packages/d1drivers"
+		# The bench wing beside it (measurement commands and devices).
+		ln -s "$root/bench/rtsmart" "$bsp/packages/d1bench"
 		# shellcheck disable=SC2016 # $PKGS_DIR is Kconfig's
-		echo 'source "$PKGS_DIR/d1drivers/Kconfig"' >"$bsp/packages/Kconfig"
+		printf '%s\n' 'source "$PKGS_DIR/d1drivers/Kconfig"' 'source "$PKGS_DIR/d1bench/Kconfig"' \
+			>"$bsp/packages/Kconfig"
 		cat >"$bsp/packages/SConscript" <<'EOF'
 import os
 from building import *
@@ -207,8 +213,8 @@ user_romfs() { # rtt bdir log
 	mkdir -p "$rdir/bin"
 	if ! "$tc/${prefix}gcc" -march=rv64imac -mabi=lp64 -mcmodel=medany -O2 -Wall -Wextra -Werror \
 		-ffreestanding -fno-pic -no-pie -nostdlib -nostartfiles -static -Wl,--build-id=none \
-		-T "$root/ports/rtsmart/user/user.ld" -o "$elf" "$root/ports/rtsmart/user/d1ubench.c" >>"$log" 2>&1; then
-		echo "user program: ports/rtsmart/user/d1ubench.c did not compile" | tee -a "$log"
+		-T "$root/bench/rtsmart/user/user.ld" -o "$elf" "$root/bench/rtsmart/user/d1ubench.c" >>"$log" 2>&1; then
+		echo "user program: bench/rtsmart/user/d1ubench.c did not compile" | tee -a "$log"
 		return 1
 	fi
 	# RT-Smart 5.0's loader (components/lwp/lwp.c load_elf) takes a static

@@ -15,7 +15,7 @@
 #     [--smart]); without a tree the stage says what to set and is skipped;
 #     Debian's Linux 6.1, PREEMPT and PREEMPT_RT (scripts/linux.sh);
 #  7. the comparison: every OS's bench rows against the committed baseline
-#     (scripts/comparison.sh --check).
+#     (bench/comparison.sh --check).
 # Every stage runs even if an earlier one failed (except where it needs the
 # earlier one's build); the run ends with one screen of figures (each stage
 # writes its line to build/gates/<stage>.summary) and fails if any stage did.
@@ -126,8 +126,8 @@ if [ -n "${D1_EMU_QEMU:-}" ]; then
 	stage rtsmart os_stage rtsmart scripts/rtthread.sh --smart
 	stage linux os_stage linux scripts/linux.sh
 	# The comparison from the benches those stages ran, against the
-	# committed baseline (tests/comparison/baseline.txt).
-	stage comparison scripts/comparison.sh --from-logs "$out" --check \
+	# committed baseline (bench/comparison/baseline.txt).
+	stage comparison bench/comparison.sh --from-logs "$out" --check \
 		--out "$out/comparison" --summary "$out/comparison.summary"
 else
 	for o in nuttx rtthread rtsmart linux comparison; do

@@ -2,7 +2,7 @@
 /*
  * Latency recorder, device core: the log-linear layout, the sample path
  * and the dump. Everything that only reads a finished recorder is in
- * latency_report.c (or on the host: tools/d1lat_dump.py). The layout and
+ * latency_report.c (or on the host: bench/tools/d1lat_dump.py). The layout and
  * its error bound: docs/latency.md.
  */
 #include "d1/latency.h"

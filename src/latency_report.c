@@ -3,7 +3,7 @@
  * Latency recorder, read side: percentiles, merge, time conversion and the
  * text and JSON reports, for a host or for a device with a console and no
  * host tool. A separate object: a device that only records and dumps does
- * not link it. tools/d1lat_dump.py computes the same report from a dump
+ * not link it. bench/tools/d1lat_dump.py computes the same report from a dump
  * with the same integer arithmetic. Definitions: d1/latency.h,
  * docs/latency.md.
  */

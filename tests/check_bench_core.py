@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 """Every bench counts through the one bench core (include/d1/bench.h).
 
-A file under ports/ that records samples or missed periods into a recorder
+A bench (a file under bench/) that records samples or missed periods into a recorder
 itself (d1_lat_record(), d1_lat_missed()) has its own idea of a boundary, a
 missed period or a spurious interrupt, which is the trap the comparison
 exists to avoid: its figures would measure its code, not its OS. Such a
@@ -26,7 +26,7 @@ def strip_comments(text):
 def main(argv):
     repo = argv[1] if len(argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
     findings = 0
-    for top, dirs, files in os.walk(os.path.join(repo, "ports")):
+    for top, dirs, files in os.walk(os.path.join(repo, "bench")):
         dirs.sort()
         for name in sorted(files):
             if not name.endswith(".c"):

@@ -17,7 +17,7 @@ import os
 import subprocess
 import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "tools"))
 import d1lat_dump  # noqa: E402
 
 FIELDS = ["tool", "format", "os", "board", "clock_hz", "period_ns", "samples",

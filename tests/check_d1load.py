@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""d1load (ports/linux/d1load.c), the comparison's defined load on Linux:
+"""d1load (bench/linux/d1load.c), the comparison's defined load on Linux:
 its lines are the load's 64-character lines, never more than one per
 5,556 us (the line's time at 115,200 baud), its summary counts exactly the
 lines written, it stops on SIGTERM, a bad argument is a usage error (exit

@@ -3,7 +3,7 @@
 """The recorder's JSON line is valid JSON (python3 -m json.tool), says what
 the known distribution of tests/lat_report_demo.c implies (exact below
 1024 counts, within 1/128 above, flagged), and the host decoder
-(tools/d1lat_dump.py) turns the demo's dump line into exactly the same
+(bench/tools/d1lat_dump.py) turns the demo's dump line into exactly the same
 bytes as the device-side d1_lat_report_json(). A report that cannot be
 written (stdout on /dev/full) is a failed run, not a silent exit 0.
 
@@ -16,7 +16,7 @@ import subprocess
 import sys
 from fractions import Fraction
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bench", "tools"))
 import d1lat_dump  # noqa: E402
 
 

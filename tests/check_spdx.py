@@ -3,7 +3,7 @@
 """Every committed file that can carry a comment names its licence, and the
 licence is the one its room has (README "License"):
 
-  include/, src/, ports/linux/   Apache-2.0 OR GPL-2.0-or-later
+  include/, src/, bench/linux/   Apache-2.0 OR GPL-2.0-or-later
   emu/                           GPL-2.0-or-later
   tests/svd/d1_svd_table.csv     MIT (data extracted from the d1-pac SVD)
   everything else                Apache-2.0
@@ -20,11 +20,11 @@ import sys
 
 TAG = re.compile(r"SPDX-License-Identifier:\s*([A-Za-z0-9.+() -]+?)\s*(?:\*/|-->|$)", re.M)
 SKIP = re.compile(r"(^LICENSE$|^LICENSES/|\.patch$|\.png$|\.json$|\.jsonl$|^tests/fuzz/corpus/|"
-                  r"^tests/comparison/baseline\.txt$|^tools/testdata/)")
+                  r"^bench/comparison/baseline\.txt$|^bench/tools/testdata/)")
 ROOMS = [
     ("include/", "Apache-2.0 OR GPL-2.0-or-later"),
     ("src/", "Apache-2.0 OR GPL-2.0-or-later"),
-    ("ports/linux/", "Apache-2.0 OR GPL-2.0-or-later"),
+    ("bench/linux/", "Apache-2.0 OR GPL-2.0-or-later"),
     ("emu/", "GPL-2.0-or-later"),
     ("tests/svd/d1_svd_table.csv", "MIT"),
 ]

@@ -27,20 +27,20 @@ add_test(NAME bench_latency_smoke COMMAND bench_latency 100000)
 
 add_test(NAME d1lat_compare
   COMMAND Python3::Interpreter -m unittest -v test_d1lat_compare
-  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)
 set_tests_properties(d1lat_compare PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 add_test(NAME d1lat_comparison
   COMMAND Python3::Interpreter -m unittest -v test_d1lat_comparison
-  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)
 set_tests_properties(d1lat_comparison PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 add_test(NAME d1lat_capture
   COMMAND Python3::Interpreter -m unittest -v test_d1lat_capture
-  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)
 set_tests_properties(d1lat_capture PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1" TIMEOUT 60)
-# tools/count_paths.py, which counts d1_lat_record's paths for the
+# bench/tools/count_paths.py, which counts d1_lat_record's paths for the
 # benchmarks: an indirect call must stop it, not end a path; skipped
 # without the riscv64 toolchain.
 add_test(NAME count_paths
   COMMAND Python3::Interpreter -m unittest -v test_count_paths
-  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/tools)
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)
 set_tests_properties(count_paths PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")

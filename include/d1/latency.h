@@ -126,7 +126,7 @@ void d1_lat_missed(struct d1_lat *r, uint32_t n);
 
 /**
  * @brief Write the recorder as one JSON line through @p put, in pieces of at
- *        most 64 bytes (format: docs/latency.md; tools/d1lat_dump.py).
+ *        most 64 bytes (format: docs/latency.md; bench/tools/d1lat_dump.py).
  * @param r    Recorder.
  * @param meta Run description (may be NULL).
  * @param put  Called with each piece, in order.

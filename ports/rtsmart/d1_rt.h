@@ -32,8 +32,6 @@ extern volatile uint32_t d1_rt_delay_stalls;
 int d1_rt_tick_init(void);
 int d1_rt_hwtimer_init(void);
 int d1_rt_wdt_init(void);
-int d1_rt_bench_dev_init(void);
-int d1_rt_romfs_mount(void);
 
 /* Feeds made by the watchdog KEEP-policy feeder since init. */
 rt_uint32_t d1_rt_wdt_keep_feeds(void);

@@ -28,7 +28,7 @@ import subprocess
 import sys
 import time
 
-SCOPE = re.compile(r"^(src/[^/]+\.c|ports/.+\.c|tests/bench_[^/]+\.c|tests/lat_report_demo\.c"
+SCOPE = re.compile(r"^(src/[^/]+\.c|ports/.+\.c|bench/.+\.c|tests/bench_[^/]+\.c|tests/lat_report_demo\.c"
                    r"|tests/qemu/[^/]+\.c|tests/emu/.+\.c)$")
 JOBS = 2  # the machine's two cores are shared (BRIEF)
 # file:line:col: severity: message [id]: clang-tidy, gcc (id -Werror=...), and

@@ -4,7 +4,7 @@
 # cppcheck --enable=all over src/, ports/ and the C tools (tests/bench_*.c,
 # tests/lat_report_demo.c), each on the compile commands of the real builds:
 #   host       build/analyse/host      (the library, hooked and DW-only variants,
-#                                       ports/linux, the NuttX and RT-Thread glue
+#                                       bench/linux, the NuttX and RT-Thread glue
 #                                       on their stand-in headers, as the host
 #                                       tests compile them)
 #   d1         build/analyse/d1        (ports/baremetal for the D1, riscv64)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The NuttX d1bench app (ports/nuttx/apps/d1bench/d1bench_main.c), compiled
+ * The NuttX d1bench app (bench/nuttx/apps/d1bench/d1bench_main.c), compiled
  * as it is, run on the Timer model with what NuttX gives it stood in here:
  * the interrupt line (delivered a set number of 24 MHz ticks after the
  * model raises it, or held, or never), the semaphore and its waits (the

@@ -25,7 +25,7 @@ LINE = re.compile(r"^\s*(\.[\w.$-]*)?\s+0x([0-9a-f]+)\s+0x([0-9a-f]+)\s+(\S.*)$"
 
 def project_objects():
     names = set()
-    for d in ("src", "ports/nuttx", "ports/rtsmart", "ports/nuttx/apps/d1bench"):
+    for d in ("src", "ports/nuttx", "ports/rtsmart", "bench/nuttx/apps/d1bench"):
         for f in os.listdir(os.path.join(ROOT, d)):
             if f.endswith((".c", ".S")):
                 names.add(os.path.splitext(f)[0])

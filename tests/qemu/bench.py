@@ -4,7 +4,7 @@
 
 The image is started as the board starts it: an S-mode payload at
 0x80200000 under the OpenSBI that QEMU bundles. Checks: the recorder's dump
-line arrives and decodes (tools/d1lat_dump.py) into a report with every
+line arrives and decodes (bench/tools/d1lat_dump.py) into a report with every
 field; when the image also prints the device-side text report and JSON line
 (BENCH_DEVICE_REPORT=1), the text has its fields and the JSON line is byte
 for byte the host's decoding of the dump; samples + missed account for every
@@ -23,7 +23,7 @@ import sys
 
 from qemu_common import run_stdio
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tools"))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "tools"))
 import d1lat_dump  # noqa: E402
 
 JSON_FIELDS = ("tool", "format", "os", "board", "clock_hz", "period_ns", "samples", "missed",

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The RT-Thread "d1bench" shell command (ports/rtsmart/d1_rt_bench.c),
+ * The RT-Thread "d1bench" shell command (bench/rtsmart/d1_rt_bench.c),
  * compiled as it is, run on the Timer model (Timer1) with the kernel it
  * calls stood in here: semaphores with timeouts, the wake-up thread (a
  * second context, ucontext, scheduled as the higher-priority thread it
