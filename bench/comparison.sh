@@ -37,8 +37,9 @@
 #              in the baseline: two runs of the same kernels differ at
 #              p50 and p99
 # All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
-# The published hardware figures (docs/comparison-reference.json) stand in
-# a table of their own.
+# The published board figures (docs/comparison-reference.json) stand in
+# a table of their own and as marked points in the plot (one panel per
+# measurement and load, one colour per OS).
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -55,7 +56,7 @@ while [ $# -gt 0 ]; do
 	--check) mode=check; shift ;;
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
-	-h | --help) sed -n '4,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) sed -n '4,42p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
 	*) echo "comparison: unknown argument $1 (see --help)" >&2; exit 2 ;;
 	esac
 done

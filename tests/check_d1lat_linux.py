@@ -7,7 +7,11 @@ usage: check_d1lat_linux.py PATH/TO/d1lat-linux [loops]
 Checks: one JSON line that parses, with the fields of docs/latency.md;
 samples + missed == loops; min <= p50 <= ... <= p99.99 <= max (percentiles
 flagged as estimates may equal max); min <= mean <= max (within 1/128);
---dump decodes to the same JSON line; clock 1e9 Hz; period as asked; the text table shows the same numbers;
+--dump decodes to the same JSON line; clock 24 MHz (the D1's `time` CSR:
+the recorder counts 24,000,000 Hz, 41.667 ns resolution, whatever the
+host); period as asked; every sample below the recorder's exact range
+is exact (no percentile an estimate in a run whose samples all are); the
+text table shows the same numbers;
 --json-only prints exactly that one line; bad options exit 2; output that
 cannot be written (stdout on /dev/full: the report, the dump, --help) makes
 the exit status non-zero.
@@ -41,7 +45,7 @@ def check_line(line, loops, interval_us, load):
         fail("identity fields: %r" % rep)
     if not (isinstance(rep["measurement"], str) and isinstance(rep["wake"], str)):
         fail("measurement/wake: %r %r" % (rep["measurement"], rep["wake"]))
-    if rep["clock_hz"] != 1000000000 or rep["resolution_ns"] != 1.0:
+    if rep["clock_hz"] != 24000000 or rep["resolution_ns"] != 41.667:
         fail("clock: %r %r" % (rep["clock_hz"], rep["resolution_ns"]))
     if rep["period_ns"] != interval_us * 1000:
         fail("period_ns %r" % rep["period_ns"])
@@ -62,6 +66,15 @@ def check_line(line, loops, interval_us, load):
         fail("saturation in a 200-sample run")
     if bool(rep["approx_fields"]) != rep["approx"]:
         fail("approx flag and approx_fields disagree")
+    # Samples in 24 MHz counts: every exact figure is a whole number of
+    # counts, and a run whose samples all lie in the exact range has no
+    # estimate.
+    for k in ORDER:
+        counts = rep[k] * 24e6 / 1e9
+        if k not in rep["approx_fields"] and abs(counts - round(counts)) > 0.001:
+            fail("%s %r is not a whole number of 24 MHz counts" % (k, rep[k]))
+    if rep["max_ns"] <= rep["exact_max_ns"] and rep["approx_fields"]:
+        fail("estimates %r in a run within the exact range" % rep["approx_fields"])
     return rep
 
 
@@ -106,8 +119,9 @@ def main():
 
     # " -1": strtoull() skips the blank and negates, 2^64 - 1 loops (a run of
     # 584 million years at 1 ms) unless the number is checked for a digit.
-    # -i 4294968: a period above the bench core's 32 bits of ns.
-    for bad in (["-i", "0"], ["-i", "4294968"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"],
+    # -i 9: a period below the bench core's 240 counts (10 us); -i 178956971:
+    # above its 32 bits of 24 MHz counts.
+    for bad in (["-i", "0"], ["-i", "9"], ["-i", "178956971"], ["-l", "x"], ["-p", "100"], ["--nope"], ["extra"],
                 ["-l", " -1"], ["-l", "\t-2"], ["-p", " -0"]):
         try:
             p = subprocess.run([exe] + bad, capture_output=True, text=True, timeout=10)

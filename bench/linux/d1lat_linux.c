@@ -4,9 +4,10 @@
  * recorder (d1/latency.h) and report format as the bare-metal bench.
  *
  * A periodic thread sleeps with clock_nanosleep(TIMER_ABSTIME) on
- * CLOCK_MONOTONIC to intended times t_k = t_0 + k * interval (ns, recorder
- * clock 10^9 Hz), and the library's bench core (d1/bench.h) accounts every
- * wake-up, with the same definitions as every other OS's bench: the
+ * CLOCK_MONOTONIC to intended times t_k = t_0 + k * interval, and the
+ * library's bench core (d1/bench.h) accounts every wake-up in counts of the
+ * D1's 24 MHz `time` CSR, the clock of every other OS's bench (recorder at
+ * 24,000,000 Hz), with the same definitions as every other OS's bench: the
  * intended times play the period boundaries (Linux's own timer interrupt
  * fires at each; the core's interrupt side gets them with sample 0, so the
  * grid is exact), and the wake-up sample is the wake time minus the latest
@@ -15,6 +16,16 @@
  * it since the last wake-up are missed periods; the loop then sleeps to the
  * first intended time in the future. Every intended time of the run is a
  * sample or a missed period: samples + missed == loops.
+ *
+ * Counts from nanoseconds: 125 ns are exactly 3 counts of 24 MHz, so the
+ * intended times (whole microseconds after t_0) are whole counts, and a
+ * wake-up time is (now - t_0) * 3 / 125 counts, rounded to the nearest.
+ * On the D1, CLOCK_MONOTONIC is the `time` CSR (riscv_clocksource) scaled
+ * by Linux to nanoseconds, so as long as that scaling stays within half a
+ * count (20.8 ns) of count * 125 / 3 over the run (Linux's timekeeping
+ * corrects the rounding of its multiplier), this gives back the CSR's counts
+ * since t_0; on another host (x86) it is that host's clock expressed in
+ * 24 MHz counts.
  *
  * SCHED_FIFO (-p) and mlockall() are used where permitted; where not, a
  * warning goes to stderr and the run continues. Nothing is printed during
@@ -43,8 +54,13 @@
 #include "d1/port.h"
 
 #define NS_PER_S 1000000000ull
-/* The bench core's period is 32 bits of the recorder's clock (ns here). */
-#define INTERVAL_US_MAX ((uint32_t)(UINT32_MAX / 1000u))
+/* The recorder's clock: the D1's `time` CSR, 24 MHz (125 ns = 3 counts). */
+#define CLOCK_HZ        24000000u
+#define COUNTS_PER_US   (CLOCK_HZ / 1000000u)
+#define NS_PER_3_COUNTS 125u
+/* The bench core's period is D1_BENCH_PERIOD_MIN..UINT32_MAX counts. */
+#define INTERVAL_US_MIN ((uint32_t)((D1_BENCH_PERIOD_MIN + COUNTS_PER_US - 1u) / COUNTS_PER_US))
+#define INTERVAL_US_MAX ((uint32_t)(UINT32_MAX / COUNTS_PER_US))
 
 struct options {
 	uint32_t interval_us;
@@ -92,19 +108,26 @@ static struct timespec ns_ts(uint64_t ns)
 	return ts;
 }
 
+/* @ns nanoseconds after the start in 24 MHz counts, to the nearest. */
+static uint64_t counts(uint64_t ns)
+{
+	return (ns * 3u + NS_PER_3_COUNTS / 2u) / NS_PER_3_COUNTS;
+}
+
 static void *periodic(void *arg)
 {
 	struct run *run = arg;
 	const uint64_t interval = (uint64_t)run->opt->interval_us * 1000u;
 	struct timespec ts;
-	uint64_t next, now;
+	uint64_t start, next, now;
 
 	if (clock_gettime(CLOCK_MONOTONIC, &ts) != 0) {
 		run->err = errno;
 		return NULL;
 	}
-	now = ts_ns(&ts);
-	(void)d1_bench_start(&run->acc, now);
+	start = ts_ns(&ts);
+	now = start;
+	(void)d1_bench_start(&run->acc, 0u);
 	next = now + interval;
 	for (;;) {
 		struct timespec target = ns_ts(next);
@@ -120,21 +143,21 @@ static void *periodic(void *arg)
 		}
 		now = ts_ns(&ts);
 		if (now < next) {
-			run->early++; /* not expected with TIMER_ABSTIME; a 0 ns sample */
+			run->early++; /* not expected with TIMER_ABSTIME; a 0 sample */
 			now = next;
 		}
 		/* Linux's timer fired at every intended time up to now: the latest
 		 * is the boundary the wake-up samples, those before it since the
 		 * last wake-up are missed. */
 		latest = next + (now - next) / interval * interval;
-		(void)d1_bench_isr_at(&run->acc, latest, latest);
-		if (d1_bench_wake(&run->acc, now)) {
+		(void)d1_bench_isr_at(&run->acc, counts(latest - start), counts(latest - start));
+		if (d1_bench_wake(&run->acc, counts(now - start))) {
 			break;
 		}
 		next = latest + interval;
 	}
 	/* after a failed clock call: the intended times up to now are missed */
-	(void)d1_bench_finish(&run->acc, now);
+	(void)d1_bench_finish(&run->acc, counts(now - start));
 	return NULL;
 }
 
@@ -163,7 +186,7 @@ static void usage(FILE *f)
 	(void)fprintf(
 	        f, "usage: d1lat-linux [-i interval_us] [-l loops] [-p prio] [--load DESC]\n"
 	           "                   [--board NAME] [--dump] [--json-only]\n"
-	           "  -i, --interval US  period in microseconds, 1..4294967 (default 1000)\n"
+	           "  -i, --interval US  period in microseconds, 10..178956970 (default 1000)\n"
 	           "  -l, --loops N      periods to run: samples + missed == N (default 20000)\n"
 	           "  -p, --prio P       SCHED_FIFO priority 1..99, 0 = SCHED_OTHER (default 80)\n"
 	           "      --load DESC    load description for the report (default \"none\")\n"
@@ -211,9 +234,9 @@ static int parse_args(int argc, char **argv, struct options *o)
 	while ((c = getopt_long(argc, argv, "i:l:p:h", longs, NULL)) != -1) {
 		switch (c) {
 		case 'i':
-			if (!parse_u64(optarg, 1u, INTERVAL_US_MAX, &v)) {
-				(void)fprintf(stderr, "d1lat-linux: -i wants 1..%u us\n",
-				              INTERVAL_US_MAX);
+			if (!parse_u64(optarg, INTERVAL_US_MIN, INTERVAL_US_MAX, &v)) {
+				(void)fprintf(stderr, "d1lat-linux: -i wants %u..%u us\n",
+				              INTERVAL_US_MIN, INTERVAL_US_MAX);
 				return 2;
 			}
 			o->interval_us = (uint32_t)v;
@@ -356,9 +379,9 @@ int main(int argc, char **argv)
 	}
 	memset(&run, 0, sizeof(run));
 	run.opt = &opt;
-	if (d1_lat_init(&run.rec, (uint32_t)NS_PER_S) != D1_OK ||
-	    d1_lat_init(&run.timer, (uint32_t)NS_PER_S) != D1_OK ||
-	    d1_bench_init(&run.acc, &run.timer, &run.rec, (uint64_t)opt.interval_us * 1000u,
+	if (d1_lat_init(&run.rec, CLOCK_HZ) != D1_OK ||
+	    d1_lat_init(&run.timer, CLOCK_HZ) != D1_OK ||
+	    d1_bench_init(&run.acc, &run.timer, &run.rec, (uint64_t)opt.interval_us * COUNTS_PER_US,
 	                  opt.loops) != D1_OK) {
 		(void)fprintf(stderr, "d1lat-linux: recorder or bench init failed\n");
 		return 1;
@@ -380,7 +403,7 @@ int main(int argc, char **argv)
 	if (run.early != 0u) {
 		(void)fprintf(stderr,
 		              "d1lat-linux: warning: %llu wake-ups before the intended time "
-		              "(recorded as 0 ns)\n",
+		              "(recorded as 0)\n",
 		              (unsigned long long)run.early);
 	}
 	meta.os = "linux";

@@ -409,12 +409,17 @@ def plot_script(runs, out_path, title):
 
 
 def plot(runs, out_path, title):
+    return render(plot_script(runs, out_path, title), out_path)
+
+
+def render(script, out_path):
+    """Run gnuplot on @script, which writes @out_path: 0, 1 if gnuplot
+    failed, EXIT_NO_GNUPLOT without gnuplot (said on standard error)."""
     gp = gnuplot_path()
     if gp is None:
         sys.stderr.write("d1lat_compare: gnuplot not found (install Debian's gnuplot-nox: "
                          "apt-get install -y gnuplot-nox); no picture written\n")
         return EXIT_NO_GNUPLOT
-    script = plot_script(runs, out_path, title)
     p = subprocess.run([gp], input=script, text=True, capture_output=True)
     if p.returncode != 0 or not os.path.exists(out_path):
         sys.stderr.write("d1lat_compare: gnuplot failed:\n" + p.stderr)

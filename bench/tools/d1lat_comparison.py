@@ -12,10 +12,17 @@ d1lat report lines of format 3, or dump lines of format 2), "OS=!REASON"
 silent gap), or "hw:OS=FILE" (a log saved from a real board: its rows go to
 a hardware table of their own, never mixed with the emulated ones). Columns: samples, missed, p50, p99, p99.9 and max, in us and
 in instructions. Every figure of the emulated D1 is instruction time under
--icount shift=0 (one instruction = 1 ns of virtual time), never a C906
-latency: the two columns say the same thing in two units. The reference
-(--reference) is a published hardware measurement, printed in a table of
-its own and never mixed with emulated rows.
+-icount shift=0 (one instruction = 1 ns of virtual time), never C906 time:
+the two columns say the same thing in two units (the caveat is printed
+once, under the emulated table). The reference (--reference,
+docs/comparison-reference.json) holds the published board figures, C906
+time: printed in a table of their own, never mixed with emulated rows,
+each with the emulated rows it corresponds to (same OS and measurement),
+or "not measured yet" for a measurement no bench here makes.
+
+--plot draws one panel per measurement and load, every OS in one colour in
+every panel, and the published board figures as marked points in the
+panel of their measurement (idle or loaded).
 
 A run is named, never dropped or averaged in, when: its source printed no
 report line (the OS's bench printed nothing), a line is of another format or
@@ -45,6 +52,12 @@ import d1lat_compare  # noqa: E402
 
 COLS = [("p50_ns", "p50"), ("p99_ns", "p99"), ("p999_ns", "p99.9"), ("max_ns", "max")]
 OS_ORDER = ["baremetal", "nuttx", "rtthread", "rtsmart", "linux"]
+# What the benches here measure (docs/comparison.md "What is measured");
+# a published figure of another measurement has no emulated row yet.
+MEASURED = ["timer-irq", "task-wakeup"]
+CAVEAT = ("Emulated figures (QEMU `-M allwinner-d1`, `-icount shift=0,sleep=off`) are "
+          "instruction time, one instruction = 1 ns of virtual time: not C906 time. "
+          "Published board figures are C906 time.")
 
 
 def read_source(spec):
@@ -122,8 +135,7 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
     for osname, reason in skipped:
         out.append(f"| {osname} | - | - | not run: {reason} |" + " - |" * (3 + 2 * len(COLS)))
     out.append("")
-    out.append("Emulated D1 (QEMU `-M allwinner-d1`, `-icount shift=0,sleep=off`): instruction "
-               "time, one instruction = 1 ns of virtual time; not a C906 latency.")
+    out.append(CAVEAT)
     out.append("")
     out.append("bench instr: the bench's own instructions in the interrupt per sample "
                "(instret, from before the Timer's handler to the end of the accounting): all "
@@ -141,15 +153,78 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
         out += [f"- {p}" for p in problems]
     if ref:
         out.append("")
-        out.append(f"Reference (hardware, published, not emulated): {ref.get('source', '')}")
-        out.append("")
-        out.append("| OS | board | load | measurement | samples | missed | p50 us | p99 us | max us |")
-        out.append("|---|---|---|---|---|---|---|---|---|")
-        for r in ref.get("rows", []):
-            out.append(f"| {r['os']} | {r['board']} | {r['load']} | {r['measurement']} | "
-                       f"{r['samples']} | {r['missed']} | {r['p50_us']:.3f} | {r['p99_us']:.3f} | "
-                       f"{r['max_us']:.3f} |")
+        out += reference_table(ref, rows, skipped)
     return "\n".join(out) + "\n"
+
+
+REF_COLS = [("p50_us", "p50"), ("p99_us", "p99"), ("p999_us", "p99.9"), ("max_us", "max")]
+
+
+def figure(v):
+    """A published figure as published: up to 3 decimals, no trailing zeros."""
+    return ("%.3f" % v).rstrip("0").rstrip(".")
+
+
+def cell(v):
+    return str(v).replace("|", "\\|")
+
+
+def per_call(r):
+    ns = r.get("per_call_ns")
+    if ns is None:
+        return "-"
+    text = f"{figure(ns / 1000)} us" if ns >= 1000 else f"{figure(ns)} ns"
+    return ("about " if r.get("approximate") else "") + text
+
+
+def corresponding(ref_row, rows, skipped):
+    """The emulated rows of the reference row's OS and measurement, by
+    measurement (wake) and loads; "not measured yet" for a measurement no
+    bench here makes."""
+    osname, meas = ref_row.get("os"), ref_row.get("measurement")
+    if meas not in MEASURED:
+        return "not measured yet"
+    loads = {}
+    for r in rows:
+        if r.get("os") == osname and r.get("measurement") == meas:
+            loads.setdefault(measured(r), [])
+            if r.get("load") not in loads[measured(r)]:
+                loads[measured(r)].append(r.get("load"))
+    if not loads:
+        why = [reason for o, reason in skipped if o == osname]
+        return "none in this run" + (f" ({osname} not run)" if why else "")
+    return "; ".join(f"{osname} {m}: {', '.join(str(x) for x in ls)}"
+                     for m, ls in sorted(loads.items()))
+
+
+def reference_table(ref, rows, skipped):
+    """The published board figures, a table of their own, each row with
+    the emulated rows it corresponds to."""
+    out = [f"Published board figures (hardware, C906 time; not emulated): {ref.get('board', '')}."
+           f" Source: {ref.get('source', '')}"]
+    if ref.get("timebase"):
+        out.append("")
+        out.append(ref["timebase"])
+    out.append("")
+    out.append("| OS | measurement | scheduler | load | samples | missed | "
+               + " | ".join(f"{n} us" for _, n in REF_COLS)
+               + " | per call | emulated rows here | conditions |")
+    out.append("|" + "---|" * (9 + len(REF_COLS)))
+    for r in ref.get("rows", []):
+        missed = r.get("missed")
+        if missed is None and r.get("missed_percent") is not None:
+            missed = f"{figure(r['missed_percent'])} % of periods"
+        cond = r.get("conditions", "")
+        if r.get("note"):
+            cond = f"**{r['note']}**; {cond}"
+        out.append(f"| {cell(r.get('os'))} | {cell(r.get('measurement'))} | "
+                   f"{cell(r.get('scheduler', '-'))} | {cell(r.get('load', '-'))} | "
+                   f"{r.get('samples', '-')} | {'-' if missed is None else missed} | "
+                   + " | ".join(figure(r[k]) if isinstance(r.get(k), (int, float)) else "-"
+                                for k, _ in REF_COLS)
+                   + f" | {per_call(r)} | {cell(corresponding(r, rows, skipped))} | "
+                   f"{cell(cond)} |")
+    return out
 
 
 def baseline(rows, skipped):
@@ -170,14 +245,154 @@ def baseline(rows, skipped):
     return "\n".join(lines) + "\n"
 
 
+# ---- the plot: one panel per measurement and load -----------------------
+
+# One colour per OS, the same in every panel (Okabe-Ito, readable by
+# colour-blind readers); an OS not named here takes the grey.
+OS_COLOURS = {"baremetal": "#000000", "nuttx": "#0072B2", "rtthread": "#009E73",
+              "rtsmart": "#D55E00", "linux": "#CC79A7"}
+OTHER_COLOUR = "#999999"
+PCT_CATS = [("min_ns", "min")] + [(k, n) for k, n, _ in d1lat_compare.PCTS] + [("max_ns", "max")]
+REF_X = {"p50_us": 1, "p99_us": 3, "p999_us": 4, "max_us": 6}  # positions in PCT_CATS
+PANEL_W, PANEL_PLOT_H, PANEL_PAD, KEY_LINE_PX, TITLE_PX = 720, 300, 90, 18, 70
+REF_POINT = "pt 12 ps 2.6 lw 2"  # open diamonds: the published board figures
+WAKE_STYLES = [(1, 7), (2, 5), (4, 9), (5, 11), (3, 13)]  # (dash type, point type) by variant
+
+
+def colour(osname):
+    return OS_COLOURS.get(osname, OTHER_COLOUR)
+
+
+def panels(rows):
+    """The (measurement, load) panels rows fall in: measurements in MEASURED
+    order, then others; loads idle first."""
+    meas = sorted({r.get("measurement", "?") for r in rows},
+                  key=lambda m: (MEASURED.index(m) if m in MEASURED else len(MEASURED), m))
+    loads = sorted({r.get("load", "?") for r in rows}, key=lambda l: (l != "idle", l))
+    return meas, loads
+
+
+def ref_points(ref, meas, load):
+    """The published rows drawn in panel (meas, load): an idle row in the
+    idle panel, any other in each loaded panel; rows with no percentile
+    (a missed fraction, a note, a per-call cost) are the table's only."""
+    out = []
+    for r in (ref or {}).get("rows", []):
+        if r.get("measurement") != meas or not any(isinstance(r.get(k), (int, float))
+                                                   for k in REF_X):
+            continue
+        if (r.get("load") == "idle") == (load == "idle"):
+            out.append(r)
+    return out
+
+
+def curve_label(r):
+    wake = r.get("wake", "none")
+    label = r.get("os", "?") + ("" if wake in ("none", "unknown") else f" ({wake})")
+    if d1lat_compare.known(r.get("board")):
+        label += f", {r['board']}"
+    return label + (" [hardware]" if r.get("hardware") else "")
+
+
+def plot_script(rows, hw_rows, ref, out_path, title):
+    """gnuplot script: a grid of panels, a row per measurement and a column
+    per load, each the percentile curves of its rows (x: min, p50 ... max;
+    y: us, log, one range for all panels), colour by OS, dash and point type
+    by the OS's variants within the panel; the published board figures of
+    the panel's measurement as open diamonds in their OS's colour."""
+    ext = os.path.splitext(out_path)[1].lower()
+    every = list(rows) + [dict(r, hardware=True) for r in hw_rows]
+    meas, loads = panels(every)
+    cells = {}
+    for r in every:
+        cells.setdefault((r.get("measurement", "?"), r.get("load", "?")), []).append(r)
+    refs = {(m, l): ref_points(ref, m, l) for m in meas for l in loads}
+    keys = {(m, l): len(cells.get((m, l), [])) + len(refs[(m, l)]) for m in meas for l in loads}
+    row_h = [PANEL_PLOT_H + PANEL_PAD + KEY_LINE_PX * max(keys[(m, l)] for l in loads)
+             for m in meas]
+    width, height = PANEL_W * len(loads), TITLE_PX + sum(row_h)
+    if ext == ".svg":
+        term = ("set terminal svg size %d,%d dynamic enhanced font 'Sans,11' background '#ffffff'"
+                % (width, height))
+    elif ext == ".png":
+        term = "set terminal pngcairo size %d,%d enhanced font 'Sans,10'" % (width, height)
+    else:
+        raise d1lat_compare.UsageError("--plot wants a .png or .svg file name")
+    vals = [max(r.get(k, 0) / 1000.0, 0.001) for r in every for k, _ in PCT_CATS]
+    vals += [p[k] for ps in refs.values() for p in ps for k in REF_X
+             if isinstance(p.get(k), (int, float))]
+    gp = d1lat_compare.gp_str
+    lines = [term, "set output %s" % gp(out_path),
+             "set multiplot title %s noenhanced" % gp(title or "Latency"),
+             "set label 2 %s at screen 0.5, %.5f center noenhanced"
+             % (gp(CAVEAT.replace("`", "").split(": not C906 time")[0] + ": not C906 time."),
+                1 - 36.0 / height),
+             "set label 3 %s at screen 0.5, %.5f center noenhanced"
+             % (gp("Open diamonds: the published board figures of the panel's measurement, "
+                   "C906 time (docs/comparison-reference.json)."), 1 - 52.0 / height),
+             "set logscale y", "set grid ytics mytics xtics",
+             "set ylabel 'latency (us), log scale'",
+             "set yrange [%g:%g]" % (min(vals) / 2, max(vals) * 2),
+             "set xtics (%s)" % ", ".join('"%s" %d' % (n, i) for i, (_, n) in enumerate(PCT_CATS)),
+             "set xrange [-0.3:%f]" % (len(PCT_CATS) - 0.7),
+             "set key left top Left reverse noenhanced maxcols 1 samplen 3"]
+    top = height - TITLE_PX
+    n = 0
+    for mi, m in enumerate(meas):
+        bottom = top - row_h[mi]
+        for li, l in enumerate(loads):
+            x0, x1 = li * PANEL_W, (li + 1) * PANEL_W
+            lines.append("set title %s noenhanced" % gp(f"{m}, load {l}"))
+            lines.append("set lmargin at screen %.5f" % ((x0 + 80) / width))
+            lines.append("set rmargin at screen %.5f" % ((x1 - 30) / width))
+            lines.append("set tmargin at screen %.5f" % ((top - 30) / height))
+            lines.append("set bmargin at screen %.5f" % ((top - 30 - PANEL_PLOT_H) / height))
+            # the key under the panel's x axis, one line per curve
+            lines.append("set key at screen %.5f, %.5f"
+                         % ((x0 + 40) / width, (top - 30 - PANEL_PLOT_H - 28) / height))
+            plots, variant = [], {}
+            for r in cells.get((m, l), []):
+                o = r.get("os", "?")
+                dt, pt = WAKE_STYLES[variant.setdefault(o, [0])[0] % len(WAKE_STYLES)]
+                variant[o][0] += 1
+                lines.append("$d%d << EOD" % n)
+                for i, (k, _) in enumerate(PCT_CATS):
+                    flag = 1 if k in r.get("overflow_fields", []) + r.get("approx_fields", []) \
+                        else 0
+                    lines.append("%d %.6f %d" % (i, max(r.get(k, 0) / 1000.0, 0.001), flag))
+                lines.append("EOD")
+                plots.append("$d%d using 1:2 with linespoints lc rgb '%s' dt %d pt %d ps 1.0 "
+                             "lw 1.5 title %s" % (n, colour(o), dt, pt, gp(curve_label(r))))
+                plots.append("$d%d using 1:($3 > 0 ? $2 : 1/0) with points lc rgb '%s' pt 6 "
+                             "ps 2.0 notitle" % (n, colour(o)))
+                n += 1
+            for p in refs[(m, l)]:
+                lines.append("$d%d << EOD" % n)
+                for k, x in REF_X.items():
+                    if isinstance(p.get(k), (int, float)):
+                        lines.append("%d %.6f" % (x, p[k]))
+                lines.append("EOD")
+                plots.append("$d%d using 1:2 with points lc rgb '%s' %s title %s"
+                             % (n, colour(p.get("os")), REF_POINT,
+                                gp(f"published board: {p.get('os')}, {p.get('scheduler', '')} "
+                                   "(C906 time)")))
+                n += 1
+            if plots:  # else no row of this measurement under this load: left blank
+                lines.append("plot " + ", \\\n     ".join(plots))
+                lines.append("unset label 2; unset label 3")  # the caveat: drawn once
+        top = bottom
+    lines.append("unset multiplot")
+    return "\n".join(lines) + "\n"
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("sources", nargs="+", metavar="OS=FILE")
     ap.add_argument("-o", "--output")
     ap.add_argument("--plot")
-    ap.add_argument("--title", default="Latency on the emulated D1, every OS, one bench core: "
-                    "instruction time under -icount (1 instruction = 1 ns), not a C906 latency")
+    ap.add_argument("--title", default="Latency on the emulated D1, every OS, one bench core, "
+                    "beside the published board figures")
     ap.add_argument("--reference")
     ap.add_argument("--missed-max", type=int, default=0)
     ap.add_argument("--baseline-out")
@@ -216,8 +431,12 @@ def main(argv=None):
     sys.stdout.write(text)
     rc = 1 if problems else 0
     if a.plot and rows + hw_rows:
-        both = rows + hw_rows
-        prc = d1lat_compare.plot(both, a.plot, a.title)
+        try:
+            script = plot_script(rows, hw_rows, ref, a.plot, a.title)
+        except d1lat_compare.UsageError as e:
+            sys.stderr.write(f"d1lat_comparison: {e}\n")
+            return 2
+        prc = d1lat_compare.render(script, a.plot)
         if prc not in (0, None):
             rc = rc or prc
     base = baseline([r for r in rows if r.get("os") not in a.unchecked],

@@ -347,9 +347,10 @@ class Picture(unittest.TestCase):
         self.assertEqual(p.returncode, 2)
 
     def test_key_below_the_curves_for_many_runs(self):
-        """26 runs (the comparison's table): the key sits below the plot, not
+        """26 runs on this tool's one axis: the key sits below the plot, not
         over the curves, the picture grows to hold one line per run, and runs
-        that share a colour differ in dash type."""
+        that share a colour differ in dash type. (The comparison's table is
+        drawn in panels by d1lat_comparison.py: test_d1lat_comparison.Plot.)"""
         runs = [dict(min_ns=100.0 * (i + 1), p50_ns=200.0, p90_ns=300.0, p99_ns=400.0,
                      p999_ns=500.0, p9999_ns=600.0, max_ns=700.0, os="os%d" % i,
                      label="run %d" % i) for i in range(26)]
