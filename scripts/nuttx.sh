@@ -10,7 +10,8 @@
 #   default      the library board's defconfig + ostest, examples/timer,
 #                examples/watchdog
 #   bench        d1bench idle and under the comparison's load (Timer0 to
-#                the bench: D1LIB_TIMER0 off)
+#                the bench: D1LIB_TIMER0 off), then nuttx-apps' osperf on
+#                the board's performance counter (D1LIB_PERF)
 #   tickless     D1LIB_ONESHOT + SCHED_TICKLESS, ostest (RR_INTERVAL=0) + d1bench
 #   plic         D1LIB_PLIC, ostest + d1bench
 #   probe        the tick path counted by instret, the chip's and the library's
@@ -367,7 +368,8 @@ for i in "${images[@]}"; do
 	stock) image stock stock "lichee-rv-86-panel:nsh" --enable CONFIG_LIBM --disable CONFIG_LIBM_TOOLCHAIN ;;
 	default) image default default "$board" $apps_on --enable CONFIG_EXAMPLES_TIMER \
 		--set-val CONFIG_EXAMPLES_TIMER_INTERVAL 250000 --enable CONFIG_EXAMPLES_WATCHDOG ;;
-	bench) image bench bench "$board" $bench_on ;;
+	bench) image bench bench "$board" $bench_on --enable CONFIG_PIPES --enable CONFIG_SCHED_HPWORK \
+		--enable CONFIG_BENCHMARK_OSPERF ;;
 	tickless) image tickless tickless "$board" $bench_on $apps_on --enable CONFIG_D1LIB_ONESHOT \
 		--enable CONFIG_SCHED_TICKLESS --set-val CONFIG_RR_INTERVAL 0 ;;
 	plic) image plic plic "$board" $bench_on $apps_on --enable CONFIG_D1LIB_PLIC ;;

@@ -109,16 +109,21 @@ def check_ostest(con, c, timeout=900):
 
 def check_bench(con, c, periods=20000, load="idle"):
     out = run(con, c, "d1bench" + (" load" if load != "idle" else ""), 600)
-    r = benchrun.parse(out)
-    c.ok(benchrun.clean(r, periods),
+    run_line = benchrun.parse(out)
+    c.ok(benchrun.clean(run_line, periods),
          f"d1bench: {periods} boundaries, every one a sample of both, none missed or dropped"
-         + (f" ({r['line']})" if r else " (no run line)"))
+         + (f" ({run_line['line']})" if run_line else " (no run line)"))
     reports = []
     for line in re.findall(r"^\{.*\}$", out, re.M):
         try:
-            reports.append(json.loads(line))
+            obj = json.loads(line)
         except ValueError:
             c.ok(False, f"d1bench JSON line parses: {line[:60]}")
+            continue
+        if obj.get("tool") == "d1lat":  # the report; its dump line beside it
+            reports.append(obj)
+    dumps = len(re.findall(r'^\{"tool":"d1lat-dump"', out, re.M))
+    c.ok(dumps == 2, f"d1bench prints both recorders' dump lines ({dumps})")
     c.ok(all(r.get("load") == load for r in reports), f"d1bench: load {load} in every JSON line")
     kinds = sorted(r.get("measurement", "") for r in reports)
     c.ok(kinds == ["task-wakeup", "timer-irq"],
@@ -128,9 +133,30 @@ def check_bench(con, c, periods=20000, load="idle"):
              f"{r.get('measurement')}: {r.get('samples')} samples, {r.get('missed')} missed, "
              f"p50 {r.get('p50_ns')} ns, max {r.get('max_ns')} ns (instruction time)")
     p50 = {r["measurement"]: r.get("p50_ns", 0) for r in reports if "measurement" in r}
-    return (f"d1bench {load} {m.group(2)} samples + {m.group(3)} missed" if m
-            else f"d1bench {load} failed") + \
+    return (f"d1bench {load} {run_line['irq_samples']} samples + {run_line['irq_missed']} missed"
+            if run_line else f"d1bench {load} failed") + \
         "".join(f", {k} p50 {v:.0f} ns" for k, v in sorted(p50.items()))
+
+
+OSPERF = ("pthread-create", "pthread-switch", "context-switch", "hpwork", "poll-write",
+          "pipe-rw", "semwait", "sempost")
+
+
+def check_osperf(con, c):
+    """nuttx-apps' benchmarks/osperf on the board's performance counter
+    (up_perf_*() on the time CSR, D1LIB_PERF): every primitive's max, min
+    and average in ns, none 0 (on system ticks every one read 0). Its
+    figures, instruction time under -icount, are returned for the verdict."""
+    out = run(con, c, "osperf", 300)
+    rows = {}
+    for name, mx, mn, avg in re.findall(r"^(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$", out, re.M):
+        rows[name] = (int(mx), int(mn), int(avg))
+    missing = [n for n in OSPERF if n not in rows]
+    c.ok(not missing, "osperf prints every primitive" + (f" (missing {missing})" if missing else ""))
+    zero = [n for n, (mx, mn, avg) in rows.items() if n in OSPERF and (mn == 0 or avg == 0)]
+    c.ok(rows and not zero, "osperf: every figure above 0 ns (the counter resolves them)"
+         + (f" (0 in {zero})" if zero else ""))
+    return "osperf avg " + ", ".join(f"{n} {rows[n][2]} ns" for n in OSPERF if n in rows)
 
 
 def check_timer(con, c, interval_us):
@@ -319,6 +345,8 @@ def main():
                 if a.kind == "bench":
                     # The comparison's defined load (docs/comparison.md).
                     verdict += "; " + check_bench(con, c, load="memcpy+uart")
+                    # NuttX's own measurement of its primitives, beside.
+                    verdict += "; " + check_osperf(con, c)
         elif a.kind == "probe":
             lo = check_probe(con, c)
             verdict = f"tick path {lo} instructions" if lo is not None else "no probe line"

@@ -227,11 +227,13 @@ def bench_run(con, c, a, load):
         c.ok(k >= 1000, f"{n} ({load}): {k} load lines on the console during the run")
     docs = []
     for line in out.splitlines():
-        if line.startswith('{"tool":"d1lat"'):
+        if line.startswith('{"tool":"d1lat",'):  # the reports; not their dump lines
             try:
                 docs.append(json.loads(line))
             except ValueError as e:
                 c.ok(False, f"{n}: JSON line does not parse: {e}")
+    dumps = sum(line.startswith('{"tool":"d1lat-dump",') for line in out.splitlines())
+    c.ok(dumps == len(docs), f"{n} ({load}): a dump line beside each report ({dumps})")
     c.ok(len(docs) == 2, f"{n} ({load}): two d1lat JSON lines ({len(docs)})")
     p50 = {}
     for d in docs:
@@ -272,11 +274,13 @@ def user_run(con, c, a, load):
         c.ok(k >= 1000, f"{n} user process ({load}): {k} load lines on the console")
     docs = []
     for line in out.splitlines():
-        if line.startswith('{"tool":"d1lat"'):
+        if line.startswith('{"tool":"d1lat",'):  # the reports; not their dump lines
             try:
                 docs.append(json.loads(line))
             except ValueError as e:
                 c.ok(False, f"{n}: JSON line does not parse: {e}")
+    dumps = sum(line.startswith('{"tool":"d1lat-dump",') for line in out.splitlines())
+    c.ok(dumps == len(docs), f"{n} ({load}): a dump line beside each report ({dumps})")
     d = docs[-1] if docs else {}
     c.ok(len(docs) == 1 and d.get("os") == "rtsmart" and d.get("measurement") == "task-wakeup"
          and d.get("wake") == USER_WAKE and d.get("load") == load and d.get("samples") == 20000

@@ -251,8 +251,9 @@ static void bench_put(void *ctx, const char *s, size_t n)
   fwrite(s, 1, n, stdout);
 }
 
-/* Prints both reports of one recorder and its dump line; a report that does not fit or a
- * failed write is said, and counts as a failed run (returns false).
+/* Prints both reports of one recorder and its dump line; a report that
+ * does not fit or a failed write is said, and counts as a failed run
+ * (returns false).
  */
 
 static bool bench_report(const char *what, struct d1_lat *lat)

@@ -15,6 +15,15 @@
 void nx_panic(const char *file, int line);
 #define PANIC() nx_panic(__FILE__, __LINE__)
 
+/* The performance counter NuttX's perf_gettime() calls (d1_nuttx_perf.c):
+ * the prototypes of the real <nuttx/arch.h>. */
+#include <sys/types.h>
+#include <time.h>
+void up_perf_init(void *arg);
+clock_t up_perf_gettime(void);
+unsigned long up_perf_getfreq(void);
+void up_perf_convert(clock_t elapsed, struct timespec *ts);
+
 /* The scheduler's tick entry (the tick tests count its calls). */
 void nxsched_process_timer(void);
 
