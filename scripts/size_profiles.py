@@ -29,10 +29,11 @@ KERNEL = TICK + ["d1_wdt_init", "d1_wdt_takeover", "d1_wdt_feed", "d1_plic_init"
                  "d1_ccu_init", "d1_ccu_uart_clock_hz", "d1_ccu_uart_enable", "d1_uart_init",
                  "d1_uart_configure", "d1_uart_putc", "d1_uart_irq_start", "d1_uart_isr",
                  "d1_time_delay_us"]
-# The same with the UART in byte mode, as the NuttX and RT-Thread serial
-# glue use it (the OS's upper half keeps the buffers).
+# The same with the UART in byte mode, as the NuttX and RT-Thread consoles
+# use it by default (the OS's upper half keeps the buffers; bursts through
+# getn/putn, putc for the polled console).
 KERNEL_BYTE = [f for f in KERNEL if f not in ("d1_uart_irq_start", "d1_uart_isr")] + [
-    "d1_uart_getc", "d1_uart_irq_set", "d1_uart_irq_poll", "d1_uart_rx_ready", "d1_uart_tx_ready"]
+    "d1_uart_irq_set", "d1_uart_irq_poll", "d1_uart_getn", "d1_uart_putn"]
 # A profile: public headers (every function they declare) and single functions.
 PROFILES = [
     ("tick calls only", TICK),
@@ -49,7 +50,7 @@ PROFILES = [
 ]
 
 DECL = re.compile(r"^(?!static)[A-Za-z_][\w \*]*?\b(d1_[a-z0-9_]+)\s*\(", re.M)
-SKIP = re.compile(r"^d1_(mmio_hook|port|time_hook)")
+SKIP = re.compile(r"^d1_(mmio_hook|port|time_hook|bench_hook)")
 
 
 def declared(inc, header):

@@ -6,6 +6,7 @@
 #  2. reliability gates (docs/reliability.md): bad-input table and bounded
 #     waits, interrupt interleaving, coverage floors, analysers, fuzzing;
 #  3. d1 preset: the cross build with -Werror, and its libc-symbol check;
+#     then the docs' figures against the commands that print them;
 #  4. qemu-virt preset: bare-metal images on QEMU's PLIC/16550/OpenSBI;
 #  5. the D1 images on the emulated D1 (QEMU machine allwinner-d1 built from
 #     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md);
@@ -102,6 +103,10 @@ if stage host-build host_build; then
 	done
 fi
 stage d1-build d1_build
+# The figures the pages state against the commands that print them, and the
+# D1_/d1_ names they cite against the tree (tests/check_docs_figures.py,
+# docs/figures.tsv); after both builds, whose binaries print the figures.
+stage docs python3 tests/check_docs_figures.py --summary "$out/docs.summary"
 if stage virt-build virt_build; then
 	stage virt-tests ctest_stage qemu-virt 1
 fi
