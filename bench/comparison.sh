@@ -25,14 +25,14 @@
 #   baremetal  the D1 bench images (preset d1) on the emulated D1: timer-IRQ,
 #              idle (bm_bench) and under the defined load (bm_bench_load)
 #   nuttx      d1bench and d1bench load in the NuttX bench image
-#              (scripts/nuttx.sh bench)
+#              (scripts/os/nuttx.sh bench)
 #   rtthread   d1bench 20000, idle and with load, in the RT-Thread bench
-#              image (scripts/rtthread.sh)
+#              image (scripts/os/rtthread.sh)
 #   rtsmart    the same in the RT-Smart bench image, and the task wake-up
 #              of a user process, /bin/d1ubench, idle and loaded
-#              (scripts/rtthread.sh --smart)
+#              (scripts/os/rtthread.sh --smart)
 #   linux      d1timer.ko's timer-IRQ rows and d1lat-linux's wake-up rows,
-#              PREEMPT and PREEMPT_RT (scripts/linux.sh), idle and beside
+#              PREEMPT and PREEMPT_RT (scripts/os/linux.sh), idle and beside
 #              d1load (the defined load); in the table and the plot, not
 #              in the baseline: two runs of the same kernels differ at
 #              p50 and p99
@@ -110,16 +110,16 @@ os_run() { # name log script [args]
 		sources+=("$name=!$script failed before its bench ($out/$name.txt)")
 	fi
 }
-say "step 2/6: NuttX (scripts/nuttx.sh bench)"
-os_run nuttx serial-bench.txt scripts/nuttx.sh bench
-say "step 3/6: RT-Thread (scripts/rtthread.sh)"
-os_run rtthread console-B.log scripts/rtthread.sh
+say "step 2/6: NuttX (scripts/os/nuttx.sh bench)"
+os_run nuttx serial-bench.txt scripts/os/nuttx.sh bench
+say "step 3/6: RT-Thread (scripts/os/rtthread.sh)"
+os_run rtthread console-B.log scripts/os/rtthread.sh
 
-say "step 4/6: RT-Smart (scripts/rtthread.sh --smart)"
-os_run rtsmart console-smart-B.log scripts/rtthread.sh --smart
+say "step 4/6: RT-Smart (scripts/os/rtthread.sh --smart)"
+os_run rtsmart console-smart-B.log scripts/os/rtthread.sh --smart
 
-say "step 5/6: Linux (scripts/linux.sh: d1timer.ko and d1lat-linux rows)"
-os_run linux linux-rows.jsonl scripts/linux.sh
+say "step 5/6: Linux (scripts/os/linux.sh: d1timer.ko and d1lat-linux rows)"
+os_run linux linux-rows.jsonl scripts/os/linux.sh
 
 say "step 6/6: table and plot"
 args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/comparison.png"

@@ -11,9 +11,9 @@
 #     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md);
 #  6. the OS ports built against upstream NuttX and RT-Thread, Smart off and
 #     on (the pinned trees of ../shared/os, or the user's: scripts/os/tree.sh)
-#     and booted on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh
+#     and booted on the emulated D1 (scripts/os/nuttx.sh, scripts/os/rtthread.sh
 #     [--smart]); without a tree the stage says what to set and is skipped;
-#     Debian's Linux 6.1, PREEMPT and PREEMPT_RT (scripts/linux.sh);
+#     Debian's Linux 6.1, PREEMPT and PREEMPT_RT (scripts/os/linux.sh);
 #  7. the comparison: every OS's bench rows against the committed baseline
 #     (bench/comparison.sh --check).
 # Every stage runs even if an earlier one failed (except where it needs the
@@ -121,10 +121,10 @@ os_stage() {
 	return "$rc"
 }
 if [ -n "${D1_EMU_QEMU:-}" ]; then
-	stage nuttx os_stage nuttx scripts/nuttx.sh
-	stage rtthread os_stage rtthread scripts/rtthread.sh
-	stage rtsmart os_stage rtsmart scripts/rtthread.sh --smart
-	stage linux os_stage linux scripts/linux.sh
+	stage nuttx os_stage nuttx scripts/os/nuttx.sh
+	stage rtthread os_stage rtthread scripts/os/rtthread.sh
+	stage rtsmart os_stage rtsmart scripts/os/rtthread.sh --smart
+	stage linux os_stage linux scripts/os/linux.sh
 	# The comparison from the benches those stages ran, against the
 	# committed baseline (bench/comparison/baseline.txt).
 	stage comparison bench/comparison.sh --from-logs "$out" --check \

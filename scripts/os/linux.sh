@@ -3,7 +3,7 @@
 #
 # Build Linux for the emulated D1 from Debian packages and boot it there.
 #
-# Usage: scripts/linux.sh [--summary FILE] [--logs DIR] [--build-only]
+# Usage: scripts/os/linux.sh [--summary FILE] [--logs DIR] [--build-only]
 #                         [--no-bench] [--flavour preempt|rt] [CHECK...]
 #
 # Builds (each cached by a key over its inputs under
@@ -30,7 +30,7 @@
 # Exit status: 0 all passed, 1 a failure.
 set -eEuo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}/linux
 logs=$root/build/gates/linux
 summary=""

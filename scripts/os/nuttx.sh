@@ -3,7 +3,7 @@
 #
 # Build the NuttX port against upstream NuttX and boot it on the emulated D1.
 #
-# Usage: scripts/nuttx.sh [--summary FILE] [--logs DIR] [IMAGE...]
+# Usage: scripts/os/nuttx.sh [--summary FILE] [--logs DIR] [IMAGE...]
 #
 # Images (default: all of them, in this order):
 #   stock        upstream lichee-rv-86-panel:nsh from the same tree
@@ -38,7 +38,7 @@
 # build/gates/nuttx. Exit status: 0 all passed, 1 a failure, 3 skipped.
 set -uo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 logs=$root/build/gates/nuttx
 summary=""
@@ -104,7 +104,7 @@ export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=${CCACHE_MA
 mkdir -p "$cache"
 exec 9>"$cache/nuttx-build.lock"
 if ! flock -n 9; then
-	say "waiting for another scripts/nuttx.sh (lock $cache/nuttx-build.lock)"
+	say "waiting for another scripts/os/nuttx.sh (lock $cache/nuttx-build.lock)"
 	flock 9
 fi
 

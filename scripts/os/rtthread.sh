@@ -4,7 +4,7 @@
 # Build the RT-Thread D1 images with the d1drivers port and boot them on
 # the emulated D1 (docs/rtsmart.md "Build and run").
 #
-# Usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR]
+# Usage: scripts/os/rtthread.sh [--smart] [--summary FILE] [--logs DIR]
 #
 # --smart: the Smart images instead (RT_USING_SMART, RT-Smart's user
 # processes): smart-stock, smart-A, smart-B, built with the musl toolchain
@@ -41,7 +41,7 @@
 # exists, else build/rtthread-logs/ (rtsmart-logs/).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 jobs=${D1_JOBS:-2}
 summary_file=""
@@ -57,7 +57,7 @@ while [ $# -gt 0 ]; do
 	--logs) [ $# -ge 2 ] || { echo "rtthread: --logs needs a directory" >&2; exit 1; }
 		logs=$2; shift 2 ;;
 	-h | --help) sed -n '3,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
+	*) echo "rtthread: unknown argument '$1' (usage: scripts/os/rtthread.sh [--smart] [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
 	esac
 done
 if [ -z "$logs" ]; then
