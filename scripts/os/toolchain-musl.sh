@@ -10,8 +10,10 @@
 # Usage: scripts/os/toolchain-musl.sh
 #
 # Prints the toolchain's bin directory as the last line of stdout; progress
-# ("toolchain-musl: step i/n: ...") and errors go to stderr. Exit 0 =
-# ready, 1 = a step failed (one line naming the step and what was expected).
+# ("toolchain-musl: step i/n: ...", and "still ..." every minute of a long
+# step) and errors go to stderr. Exit 0 = ready, 1 = a step failed (one
+# line, "toolchain-musl: FAIL at step 'i/n: ...': ...", naming the step and
+# what was expected).
 #
 # What it makes, under $D1_CACHE/toolchains/musl-<key>/ (D1_CACHE defaults
 # to ~/.cache/d1drivers; key = hash of this script, the musl source
@@ -61,18 +63,16 @@ E=riscv64-unknown-elf
 P=riscv64-unknown-linux-musl
 FLAGS="-march=rv64imafdc_zicsr_zifencei -mabi=lp64 -mcmodel=medany"
 
-step=""
-say() { echo "toolchain-musl: $*" >&2; }
-progress() { step="step $1/$N: $2"; say "$step"; }
-die() { say "FAIL: $step: $*"; exit 1; }
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, die, usage, progress_run (prefix toolchain-musl)
 
 case ${1:-} in
--h | --help) sed -n '3,51p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) usage; exit 0 ;;
 "") ;;
-*) echo "toolchain-musl: unknown argument '$1' (usage: scripts/os/toolchain-musl.sh)" >&2; exit 1 ;;
+*) say "unknown argument '$1' (usage: scripts/os/toolchain-musl.sh)"; exit 1 ;;
 esac
 
-progress 1 "Debian packages (gcc-$G, gcc-$E, binutils, dpkg-dev)"
+step_of 1 "$N" "Debian packages (gcc-$G, gcc-$E, binutils, dpkg-dev)"
 "$root/scripts/deps.sh" gcc-$G binutils-$G gcc-$E binutils-$E dpkg-dev make >&2 ||
 	die "scripts/deps.sh could not install gcc-$G binutils-$G gcc-$E binutils-$E dpkg-dev make"
 pkgver() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true; }
@@ -82,7 +82,7 @@ binver=$(pkgver binutils-$G)
 { [ -n "$gccver" ] && [ -n "$elfver" ] && [ -n "$binver" ]; } ||
 	die "expected gcc-$G, gcc-$E and binutils-$G installed (dpkg-query found '$gccver' '$elfver' '$binver')"
 
-progress 2 "musl source version and cache key"
+step_of 2 "$N" "musl source version and cache key"
 listed=$(apt-cache showsrc musl 2>/dev/null | awk '/^Version: 1\.2\./ {print $2}' | sort -V | tr '\n' ' ' || true)
 if [ -z "$listed" ]; then
 	apt-get -o DPkg::Lock::Timeout=900 update -qq >&2 || true
@@ -104,11 +104,12 @@ if [ -f "$dest/.complete" ] && [ -x "$dest/bin/$P-gcc" ]; then
 	echo "$dest/bin"
 	exit 0
 fi
+say "first run: building the musl toolchain (musl from Debian's source, twice), a few minutes on 2 cores"
 mkdir -p "$cache/toolchains" || die "could not create $cache/toolchains (D1_CACHE)"
 tmp=$(mktemp -d "$cache/toolchains/.musl-$key.XXXXXX") || die "could not create a temporary directory in $cache/toolchains"
 trap 'rm -rf "$tmp"' EXIT
 
-progress 3 "apt-get source musl (${candidates[*]})"
+step_of 3 "$N" "apt-get source musl (${candidates[*]})"
 got=""
 for v in "${candidates[@]}"; do
 	mkdir -p "$tmp/dl"
@@ -138,11 +139,11 @@ build_musl() { # flavour srcdir prefix
 		{ tail -20 "$tmp/configure-$fl.log" >&2; die "musl's configure ($fl) failed"; }
 	grep -q 'riscv64-sf' "$tmp/configure-$fl.log" ||
 		die "musl's configure ($fl) did not select the soft-float variant riscv64-sf (log $tmp/configure-$fl.log)"
-	make -C "$obj" -j"$jobs" >"$tmp/make-$fl.log" 2>&1 ||
+	progress_run "making musl ($fl)" make -C "$obj" -j"$jobs" >"$tmp/make-$fl.log" 2>&1 ||
 		{ grep -E 'error' "$tmp/make-$fl.log" | head -20 >&2; die "make of musl ($fl) failed"; }
 }
 
-progress 4 "musl ($FLAGS -O2 -g, static)"
+step_of 4 "$N" "musl ($FLAGS -O2 -g, static)"
 build_musl user "$tmp/src" "$sys"
 make -C "$tmp/obj-user" install >>"$tmp/make-user.log" 2>&1 || die "make install of musl failed"
 { [ -f "$sys/lib/libc.a" ] && [ -f "$sys/lib/crt1.o" ] && [ -f "$sys/include/stdio.h" ]; } ||
@@ -157,7 +158,7 @@ sed -i -e '/^struct sigevent {/,/^};/ { s/^\t\t} __sev_thread;$/\t\t};/; s/^\t} 
 	-e '/^#define sigev_notify_[a-z_]* __sev_fields\./d' "$sys/include/signal.h"
 grep -q '__sev_fields\|__sev_thread' "$sys/include/signal.h" && die "the struct sigevent fix-up did not apply to signal.h"
 
-progress 5 "kernel flavour of libc.a (system calls to RT-Thread's POSIX functions)"
+step_of 5 "$N" "kernel flavour of libc.a (system calls to RT-Thread's POSIX functions)"
 cp -a "$tmp/src" "$tmp/ksrc"
 cat >"$tmp/ksrc/arch/riscv64/syscall_arch.h" <<'EOF'
 /* d1drivers scripts/os/toolchain-musl.sh: the RT-Smart kernel flavour.
@@ -278,7 +279,7 @@ left=$("$G-objdump" -d "$sys/lib/kernel/libc.a" 2>/dev/null |
 	grep -vE '^(syscall_cp|__unmapself|clone|restore|vfork|__set_thread_area)\.lo:$' || true)
 [ -z "$left" ] || die "ecall left in the kernel libc.a in $(echo "$left" | tr '\n' ' ')"
 
-progress 6 "wrappers and specs"
+step_of 6 "$N" "wrappers and specs"
 mkdir -p "$tc/bin"
 # The BSP's link line names -lsupc++ (no C++ in the image): an empty one.
 "$G-ar" rc "$sys/lib/libsupc++.a" || die "ar could not create an empty libsupc++.a"
@@ -351,7 +352,7 @@ for t in ar as ld nm objcopy objdump ranlib readelf size strip addr2line strings
 done
 { [ -e "$tc/bin/$P-size" ] && [ -e "$tc/bin/$P-objcopy" ]; } || die "expected $G-size and $G-objcopy from binutils-$G"
 
-progress 7 "smoke test (user program and a kernel-flavour link)"
+step_of 7 "$N" "smoke test (user program and a kernel-flavour link)"
 # The wrappers name $dest: test them from there, moved back on failure.
 rm -rf "$dest"
 mv "$tc" "$dest"

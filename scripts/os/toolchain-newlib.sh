@@ -9,8 +9,10 @@
 # Usage: scripts/os/toolchain-newlib.sh
 #
 # Prints the toolchain's bin directory as the last line of stdout; progress
-# ("toolchain-newlib: step i/n: ...") and errors go to stderr. Exit 0 =
-# ready, 1 = a step failed (one line naming the step and what was expected).
+# ("toolchain-newlib: step i/n: ...", and "still ..." every minute of a long
+# step) and errors go to stderr. Exit 0 = ready, 1 = a step failed (one
+# line, "toolchain-newlib: FAIL at step 'i/n: ...': ...", naming the step and
+# what was expected).
 #
 # What it makes, under $D1_CACHE/toolchains/newlib-<key>/ (D1_CACHE defaults
 # to ~/.cache/d1drivers; key = hash of this script, the newlib-source, GCC
@@ -43,18 +45,16 @@ T=riscv64-unknown-elf
 ARCH=rv64imafdc_zicsr_zifencei
 ABI=lp64
 
-step=""
-say() { echo "toolchain-newlib: $*" >&2; }
-progress() { step="step $1/$N: $2"; say "$step"; }
-die() { say "FAIL: $step: $*"; exit 1; }
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, die, usage, progress_run (prefix toolchain-newlib)
 
 case ${1:-} in
--h | --help) sed -n '3,34p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) usage; exit 0 ;;
 "") ;;
-*) echo "toolchain-newlib: unknown argument '$1' (usage: scripts/os/toolchain-newlib.sh)" >&2; exit 1 ;;
+*) say "unknown argument '$1' (usage: scripts/os/toolchain-newlib.sh)"; exit 1 ;;
 esac
 
-progress 1 "Debian packages ($T gcc, binutils, newlib-source)"
+step_of 1 "$N" "Debian packages ($T gcc, binutils, newlib-source)"
 "$root/scripts/deps.sh" gcc-$T binutils-$T newlib-source make xz-utils >&2 ||
 	die "scripts/deps.sh could not install gcc-$T binutils-$T newlib-source make xz-utils"
 pkgver() { dpkg-query -W -f='${Version}' "$1" 2>/dev/null || true; }
@@ -69,7 +69,7 @@ shopt -u nullglob
 [ ${#tarballs[@]} -eq 1 ] || die "expected one newlib tarball in /usr/src/newlib (newlib-source), found ${#tarballs[@]}"
 tarball=${tarballs[0]}
 
-progress 2 "cache key"
+step_of 2 "$N" "cache key"
 key=$( { sha256sum <"$self"; echo "newlib-source $nlver"; echo "gcc-$T $gccver"; echo "binutils-$T $binver"; } |
 	sha256sum | cut -c1-16)
 dest=$cache/toolchains/newlib-$key
@@ -81,28 +81,29 @@ fi
 mkdir -p "$cache/toolchains"
 tmp=$(mktemp -d "$cache/toolchains/.newlib-$key.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+say "first run: building the newlib toolchain (newlib from Debian's source), a few minutes on 2 cores"
 say "building into $tmp (newlib-source $nlver, gcc-$T $gccver, binutils-$T $binver)"
 
-progress 3 "unpack $(basename "$tarball")"
+step_of 3 "$N" "unpack $(basename "$tarball")"
 mkdir -p "$tmp/src" "$tmp/obj" "$tmp/out"
 tar -xf "$tarball" -C "$tmp/src" || die "tar could not unpack $tarball"
 srcs=("$tmp"/src/newlib-*)
 [ -x "${srcs[0]}/configure" ] || die "expected newlib-*/configure at the top of $tarball"
 
-progress 4 "configure newlib for $ARCH/$ABI -mcmodel=medany"
+step_of 4 "$N" "configure newlib for $ARCH/$ABI -mcmodel=medany"
 cflags="-march=$ARCH -mabi=$ABI -mcmodel=medany -O2 -g"
 (cd "$tmp/obj" && "${srcs[0]}/configure" --target=$T --prefix="$tmp/out" \
 	--disable-multilib --disable-newlib-supplied-syscalls --disable-libgloss \
 	--disable-nls CFLAGS_FOR_TARGET="$cflags" MAKEINFO=true) >"$tmp/configure.log" 2>&1 ||
 	{ tail -20 "$tmp/configure.log" >&2; die "newlib's configure failed (expected a Makefile in $tmp/obj)"; }
 
-progress 5 "make newlib (-j$jobs)"
-make -C "$tmp/obj" -j"$jobs" MAKEINFO=true all-target-newlib >"$tmp/make.log" 2>&1 ||
+step_of 5 "$N" "make newlib (-j$jobs)"
+progress_run "making newlib" make -C "$tmp/obj" -j"$jobs" MAKEINFO=true all-target-newlib >"$tmp/make.log" 2>&1 ||
 	{ tail -30 "$tmp/make.log" >&2; die "make all-target-newlib failed (expected libc.a and libm.a)"; }
 make -C "$tmp/obj" MAKEINFO=true install-target-newlib >>"$tmp/make.log" 2>&1 ||
 	{ tail -30 "$tmp/make.log" >&2; die "make install-target-newlib failed"; }
 
-progress 6 "wrappers, empty libsupc++/libgloss, smoke test"
+step_of 6 "$N" "wrappers, empty libsupc++/libgloss, smoke test"
 tc=$tmp/tc
 mkdir -p "$tc/bin"
 mv "$tmp/out/$T" "$tc/riscv64-nl"
