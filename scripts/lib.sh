@@ -27,13 +27,19 @@
 #                       runs CMD (in the foreground: its input and output
 #                       stay where they were) and, while it runs, says
 #                       "still WHAT (N min)" every D1_HEARTBEAT_S seconds
-#                       (default 60); returns CMD's exit status
+#                       (default 60); returns CMD's exit status. The
+#                       heartbeat goes to the script's stderr as it was when
+#                       the library was sourced (fd LIB_ERR), not where a
+#                       redirection of the call sends CMD's output: in
+#                       `progress_run "building" make >log 2>&1` the log gets
+#                       make's output, the terminal the heartbeat
 # The file is bash (arrays, SECONDS, BASHPID); it sets no shell option.
 
 LIB_PREFIX=${LIB_PREFIX:-$(basename "$0" .sh)}
 LIB_STEP=""
 LIB_SUMMARY=${LIB_SUMMARY:-}
 LIB_FAILED=0
+exec {LIB_ERR}>&2
 
 say() {
 	if [ "${LIB_SAY_CLOCK:-0}" = 1 ]; then
@@ -86,17 +92,16 @@ lib_minutes() {
 # The heartbeat beside progress_run's command: a line every interval until
 # it is killed (TERM) or the shell that started it is gone.
 lib_heartbeat() { # what interval caller-pid
-	local what=$1 every=$2 caller=$3 t0=$SECONDS s=""
+	local what=$1 every=$2 caller=$3 t0=$SECONDS never
 	trap - ERR
 	set +e
-	trap '[ -z "$s" ] || kill "$s" 2>/dev/null; exit 0' TERM
+	exec 2>&"$LIB_ERR"
+	trap 'exit 0' TERM
+	# The wait is read's timeout on a pipe no one writes (no child process
+	# to leave behind holding a pipe of the caller's).
+	exec {never}<> <(:)
 	while :; do
-		# A child sleep holds no pipe of the caller's, and is killed with us.
-		# shellcheck disable=SC2217 # not input: no fd of the caller's held
-		sleep "$every" </dev/null >/dev/null 2>&1 &
-		s=$!
-		wait "$s"
-		s=""
+		read -r -t "$every" -u "$never" _
 		kill -0 "$caller" 2>/dev/null || exit 0
 		say "still $what ($(lib_minutes $((SECONDS - t0))))"
 	done

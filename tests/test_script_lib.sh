@@ -59,6 +59,12 @@ check "progress_run: a quick command in \$(...) does not wait for the heartbeat"
 	"$([ $((SECONDS - start)) -lt 10 ] && grep -qx 'x=hi' "$work/out"; echo $?)" \
 	"$((SECONDS - start)) s, stdout: $(cat "$work/out")"
 
+# shellcheck disable=SC2016 # expanded in the fixture
+run 'progress_run "logging" bash -c "sleep 2; echo to-log; echo err-to-log >&2" >"$0.log" 2>&1'
+check "progress_run: a redirected command's output in its file, the heartbeat on the script's stderr" \
+	"$(grep -q '^t: still logging' "$work/err" && [ "$(cat "$work/s.sh.log")" = "to-log
+err-to-log" ]; echo $?)" "stderr: $(cat "$work/err"), log: $(cat "$work/s.sh.log")"
+
 run 'echo yes | progress_run "reading" cat'
 check "progress_run: the command's stdin kept" "$(grep -qx yes "$work/out"; echo $?)" "stdout: $(cat "$work/out")"
 
