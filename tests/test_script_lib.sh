@@ -39,6 +39,7 @@ run() {
 
 printf '%s\n' 'sleep 2' "for _ in \$(seq 180); do grep -q still '$work/err' && exit 0; sleep 0.1; done" >"$work/nap.sh"
 
+# shellcheck disable=SC2016 # expanded in the fixture
 run 'progress_run "waiting" bash -c "bash $nap; echo done"'
 check "progress_run: a 2 s command with a 1 s heartbeat says it is still running" \
 	"$(grep -cE '^t: still waiting \([0-9]+ s\)$' "$work/err" | awk '{print ($1 >= 1) ? 0 : 1}')" \
@@ -46,6 +47,7 @@ check "progress_run: a 2 s command with a 1 s heartbeat says it is still running
 check "progress_run: the command's exit status 0 and its stdout kept" \
 	"$([ "$rc" -eq 0 ] && [ "$(cat "$work/out")" = "done" ]; echo $?)" "exit $rc, stdout '$(cat "$work/out")'"
 
+# shellcheck disable=SC2016 # expanded in the fixture
 run 'progress_run "failing" bash -c "bash $nap; echo err >&2; exit 7" || echo "rc=$?"'
 check "progress_run: a failing command's exit status (7) comes back" \
 	"$(grep -qx 'rc=7' "$work/out"; echo $?)" "stdout: $(cat "$work/out")"
