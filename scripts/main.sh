@@ -13,7 +13,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 case "${1:-}" in
--h | --help) sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help)
+	# shellcheck source=scripts/lib.sh
+	. scripts/lib.sh # usage
+	usage
+	exit 0 ;;
 "") ;;
 *) echo "main.sh: no options (see --help)" >&2; exit 2 ;;
 esac
