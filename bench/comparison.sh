@@ -70,7 +70,8 @@ export PYTHONDONTWRITEBYTECODE=1
 baseline=$root/bench/comparison/baseline.txt
 
 if [ -z "${D1_EMU_QEMU:-}" ]; then
-	D1_EMU_QEMU=$("$root/emu/qemu-d1/build.sh" | tail -1) || die "no emulator"
+	D1_EMU_QEMU=$(progress_run "building the emulator (or finding it cached)" "$root/emu/qemu-d1/build.sh" |
+		tail -1) || die "no emulator"
 fi
 export D1_EMU_QEMU
 sources=()

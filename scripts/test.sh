@@ -21,6 +21,9 @@
 # writes its line to build/gates/<stage>.summary) and fails if any stage did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+LIB_PREFIX=test.sh
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh # progress_run
 # The Python drivers import modules of the tree (tests/emu, tests/qemu,
 # tools): no __pycache__ written into the clone.
 export PYTHONDONTWRITEBYTECODE=1
@@ -77,7 +80,8 @@ virt_build() {
 emulator() {
 	echo "test.sh: emulator from emu/qemu-d1/build.sh (built on first use, 6-25 min, then cached)"
 	# stdout (the binary's path) is captured, progress goes to the log and the terminal.
-	D1_EMU_QEMU=$({ emu/qemu-d1/build.sh 2>&1 >&3 | tee "$out/emulator.log" >&2; } 3>&1) ||
+	D1_EMU_QEMU=$({ progress_run "building the emulator (or finding it cached)" emu/qemu-d1/build.sh 2>&1 >&3 |
+		tee "$out/emulator.log" >&2; } 3>&1) ||
 		return 1
 	D1_EMU_QEMU=${D1_EMU_QEMU##*$'\n'} # its last line is the path
 	[ -x "$D1_EMU_QEMU" ] || return 1
