@@ -17,6 +17,9 @@ set -euo pipefail
 
 interval=1000 loops=20000 repeats=1 prio=80 hist=10000 load="none" plot="" cpuload=0
 root=$(cd "$(dirname "$0")/.." && pwd)
+LIB_PREFIX=bench_linux.sh
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, usage
 out="$root/build/bench-linux/out"
 while [ $# -gt 0 ]; do
 	case "$1" in
@@ -29,14 +32,14 @@ while [ $# -gt 0 ]; do
 	--load) load=$2; shift 2 ;;
 	--cpu-load) cpuload=$2; shift 2 ;;
 	--plot) plot=$2; shift 2 ;;
-	-h|--help) sed -n '2,17p' "$0"; exit 0 ;;
-	*) echo "bench_linux.sh: unknown argument $1" >&2; exit 2 ;;
+	-h|--help) usage; exit 0 ;;
+	*) say "unknown argument $1"; exit 2 ;;
 	esac
 done
 
 need_apt() { # package
 	if [ "$(id -u)" -ne 0 ]; then
-		echo "bench_linux.sh: $1 is missing and we are not root: apt-get install $1" >&2
+		say "$1 is missing and we are not root: apt-get install $1"
 		exit 2
 	fi
 	apt-get update && apt-get install -y "$1"

@@ -25,14 +25,14 @@
 #   baremetal  the D1 bench images (preset d1) on the emulated D1: timer-IRQ,
 #              idle (bm_bench) and under the defined load (bm_bench_load)
 #   nuttx      d1bench and d1bench load in the NuttX bench image
-#              (scripts/nuttx.sh bench)
+#              (scripts/os/nuttx.sh bench)
 #   rtthread   d1bench 20000, idle and with load, in the RT-Thread bench
-#              image (scripts/rtthread.sh)
+#              image (scripts/os/rtthread.sh)
 #   rtsmart    the same in the RT-Smart bench image, and the task wake-up
 #              of a user process, /bin/d1ubench, idle and loaded
-#              (scripts/rtthread.sh --smart)
+#              (scripts/os/rtthread.sh --smart)
 #   linux      d1timer.ko's timer-IRQ rows and d1lat-linux's wake-up rows,
-#              PREEMPT and PREEMPT_RT (scripts/linux.sh), idle and beside
+#              PREEMPT and PREEMPT_RT (scripts/os/linux.sh), idle and beside
 #              d1load (the defined load); in the table and the plot, not
 #              in the baseline: two runs of the same kernels differ at
 #              p50 and p99
@@ -43,6 +43,9 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
+LIB_PREFIX=comparison
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, step_of, die, usage, progress_run
 out=$root/build/comparison
 summary=""
 from=""
@@ -56,29 +59,30 @@ while [ $# -gt 0 ]; do
 	--check) mode=check; shift ;;
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
-	-h | --help) sed -n '4,42p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "comparison: unknown argument $1 (see --help)" >&2; exit 2 ;;
+	-h | --help) usage; exit 0 ;;
+	*) say "unknown argument $1 (see --help)"; exit 2 ;;
 	esac
 done
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 [ -z "$from" ] || from=$(cd "$from" && pwd)
 export PYTHONDONTWRITEBYTECODE=1
-say() { echo "comparison: $*" >&2; }
 baseline=$root/bench/comparison/baseline.txt
 
 if [ -z "${D1_EMU_QEMU:-}" ]; then
-	D1_EMU_QEMU=$("$root/emu/qemu-d1/build.sh" | tail -1) || { say "ERROR: no emulator"; exit 1; }
+	D1_EMU_QEMU=$(progress_run "building the emulator (or finding it cached)" "$root/emu/qemu-d1/build.sh" |
+		tail -1) || die "no emulator"
 fi
 export D1_EMU_QEMU
 sources=()
 
 # Bare metal: the D1 bench image, run by the emulator test's driver.
-say "step 1/6: bare metal (preset d1, bm_bench.bin idle, bm_bench_load.bin memcpy+uart)"
+step_of 1 6 "bare metal (preset d1, bm_bench.bin idle, bm_bench_load.bin memcpy+uart)"
 if (cd "$root" && cmake --preset d1 >/dev/null && cmake --build --preset d1 -j"$(nproc)" >"$out/baremetal-build.log" 2>&1); then
 	for run in "bm_bench idle baremetal" "bm_bench_load memcpy+uart baremetal-load"; do
 		read -r img load name <<<"$run"
-		if python3 "$root/tests/emu/bench_d1.py" "$root/build/d1/ports/baremetal/$img.bin" \
+		if progress_run "running $img ($load)" python3 "$root/tests/emu/bench_d1.py" \
+			"$root/build/d1/ports/baremetal/$img.bin" \
 			--load "$load" --log "$out/$name.log" >"$out/$name-check.txt" 2>&1; then
 			sources+=("baremetal=$out/$name.log")
 		else
@@ -100,7 +104,8 @@ os_run() { # name log script [args]
 		return
 	fi
 	say "running $script $*"
-	"$root/$script" --logs "$dir" --summary "$dir.summary" "$@" >"$out/$name.txt" 2>&1
+	progress_run "running $script (its output: $out/$name.txt)" \
+		"$root/$script" --logs "$dir" --summary "$dir.summary" "$@" >"$out/$name.txt" 2>&1
 	rc=$?
 	if [ "$rc" -eq 3 ]; then
 		sources+=("$name=!skipped: $(sed 's/^[a-z]*: //; s/^skipped: //' "$dir.summary" 2>/dev/null | head -c 200)")
@@ -110,18 +115,18 @@ os_run() { # name log script [args]
 		sources+=("$name=!$script failed before its bench ($out/$name.txt)")
 	fi
 }
-say "step 2/6: NuttX (scripts/nuttx.sh bench)"
-os_run nuttx serial-bench.txt scripts/nuttx.sh bench
-say "step 3/6: RT-Thread (scripts/rtthread.sh)"
-os_run rtthread console-B.log scripts/rtthread.sh
+step_of 2 6 "NuttX (scripts/os/nuttx.sh bench)"
+os_run nuttx serial-bench.txt scripts/os/nuttx.sh bench
+step_of 3 6 "RT-Thread (scripts/os/rtthread.sh)"
+os_run rtthread console-B.log scripts/os/rtthread.sh
 
-say "step 4/6: RT-Smart (scripts/rtthread.sh --smart)"
-os_run rtsmart console-smart-B.log scripts/rtthread.sh --smart
+step_of 4 6 "RT-Smart (scripts/os/rtthread.sh --smart)"
+os_run rtsmart console-smart-B.log scripts/os/rtthread.sh --smart
 
-say "step 5/6: Linux (scripts/linux.sh: d1timer.ko and d1lat-linux rows)"
-os_run linux linux-rows.jsonl scripts/linux.sh
+step_of 5 6 "Linux (scripts/os/linux.sh: d1timer.ko and d1lat-linux rows)"
+os_run linux linux-rows.jsonl scripts/os/linux.sh
 
-say "step 6/6: table and plot"
+step_of 6 6 "table and plot"
 args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/comparison.png"
 	--reference "$root/docs/comparison-reference.json" --baseline-out "$out/baseline.txt"
 	--unchecked linux)

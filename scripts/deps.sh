@@ -3,9 +3,12 @@
 # Install the Debian packages the project's scripts use, only those missing.
 # Usage: scripts/deps.sh [package...]   (default: everything the tests need)
 set -euo pipefail
+LIB_PREFIX=deps
+# shellcheck source=scripts/lib.sh
+. "$(dirname "$0")/lib.sh" # say, usage, progress_run
 case "${1:-}" in
--h | --help) sed -n '3,4p' "$0"; exit 0 ;;
--*) echo "deps: unknown option $1 (usage: scripts/deps.sh [package...])" >&2; exit 2 ;;
+-h | --help) usage; exit 0 ;;
+-*) say "unknown option $1 (usage: scripts/deps.sh [package...])"; exit 2 ;;
 esac
 pkgs=("$@")
 if [ ${#pkgs[@]} -eq 0 ]; then
@@ -22,7 +25,7 @@ for p in "${pkgs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
-echo "deps: installing ${missing[*]}" >&2
+say "installing ${missing[*]}"
 SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 # On a new VM, unattended-upgrades or cloud-init may hold apt's locks: wait
@@ -32,8 +35,9 @@ lock=(-o DPkg::Lock::Timeout=900)
 for try in 1 2 3 4 5; do
   $SUDO apt-get "${lock[@]}" update -qq && break
   [ "$try" -lt 5 ] || exit 1
-  echo "deps: apt-get update failed (try $try of 5), retrying in 30 s" >&2
+  say "apt-get update failed (try $try of 5), retrying in 30 s"
   sleep 30
 done
-$SUDO env DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -qq \
+progress_run "installing ${#missing[@]} packages" \
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get "${lock[@]}" install -y -qq \
   --no-install-recommends "${missing[@]}" >/dev/null

@@ -12,15 +12,18 @@
 # counts: bench/bench.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+LIB_PREFIX=main.sh
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh # usage, progress_run
 case "${1:-}" in
--h | --help) sed -n '3,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) usage; exit 0 ;;
 "") ;;
 *) echo "main.sh: no options (see --help)" >&2; exit 2 ;;
 esac
 scripts/deps.sh
 export PYTHONDONTWRITEBYTECODE=1 # no __pycache__ in the clone
 echo "main.sh: step 1/2: the emulated D1 (emu/qemu-d1/build.sh: built on first use, 6-25 min, then cached)"
-D1_EMU_QEMU=$(emu/qemu-d1/build.sh | tail -n 1)
+D1_EMU_QEMU=$(progress_run "building the emulator (or finding it cached)" emu/qemu-d1/build.sh | tail -n 1)
 export D1_EMU_QEMU
 echo "main.sh: step 2/2: the comparison (bench/comparison.sh; first run builds NuttX and RT-Thread)"
 bench/comparison.sh --out build/comparison

@@ -12,9 +12,9 @@
 #     Debian's qemu source + emu/qemu-d1, cached; docs/emulator.md);
 #  6. the OS ports built against upstream NuttX and RT-Thread, Smart off and
 #     on (the pinned trees of ../shared/os, or the user's: scripts/os/tree.sh)
-#     and booted on the emulated D1 (scripts/nuttx.sh, scripts/rtthread.sh
+#     and booted on the emulated D1 (scripts/os/nuttx.sh, scripts/os/rtthread.sh
 #     [--smart]); without a tree the stage says what to set and is skipped;
-#     Debian's Linux 6.1, PREEMPT and PREEMPT_RT (scripts/linux.sh);
+#     Debian's Linux 6.1, PREEMPT and PREEMPT_RT (scripts/os/linux.sh);
 #  7. the comparison: every OS's bench rows against the committed baseline
 #     (bench/comparison.sh --check).
 # Every stage runs even if an earlier one failed (except where it needs the
@@ -22,6 +22,9 @@
 # writes its line to build/gates/<stage>.summary) and fails if any stage did.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+LIB_PREFIX=test.sh
+# shellcheck source=scripts/lib.sh
+. scripts/lib.sh # progress_run
 # The Python drivers import modules of the tree (tests/emu, tests/qemu,
 # tools): no __pycache__ written into the clone.
 export PYTHONDONTWRITEBYTECODE=1
@@ -78,7 +81,8 @@ virt_build() {
 emulator() {
 	echo "test.sh: emulator from emu/qemu-d1/build.sh (built on first use, 6-25 min, then cached)"
 	# stdout (the binary's path) is captured, progress goes to the log and the terminal.
-	D1_EMU_QEMU=$({ emu/qemu-d1/build.sh 2>&1 >&3 | tee "$out/emulator.log" >&2; } 3>&1) ||
+	D1_EMU_QEMU=$({ progress_run "building the emulator (or finding it cached)" emu/qemu-d1/build.sh 2>&1 >&3 |
+		tee "$out/emulator.log" >&2; } 3>&1) ||
 		return 1
 	D1_EMU_QEMU=${D1_EMU_QEMU##*$'\n'} # its last line is the path
 	[ -x "$D1_EMU_QEMU" ] || return 1
@@ -126,10 +130,10 @@ os_stage() {
 	return "$rc"
 }
 if [ -n "${D1_EMU_QEMU:-}" ]; then
-	stage nuttx os_stage nuttx scripts/nuttx.sh
-	stage rtthread os_stage rtthread scripts/rtthread.sh
-	stage rtsmart os_stage rtsmart scripts/rtthread.sh --smart
-	stage linux os_stage linux scripts/linux.sh
+	stage nuttx os_stage nuttx scripts/os/nuttx.sh
+	stage rtthread os_stage rtthread scripts/os/rtthread.sh
+	stage rtsmart os_stage rtsmart scripts/os/rtthread.sh --smart
+	stage linux os_stage linux scripts/os/linux.sh
 	# The comparison from the benches those stages ran, against the
 	# committed baseline (bench/comparison/baseline.txt).
 	stage comparison bench/comparison.sh --from-logs "$out" --check \

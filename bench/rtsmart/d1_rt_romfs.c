@@ -10,7 +10,7 @@
 
 /*
  * BSP_USING_D1_ROMFS: the romfs the build links in (romfs_root; RT-Thread's
- * tools/mkromfs.py writes one from a directory, scripts/rtthread.sh --smart
+ * tools/mkromfs.py writes one from a directory, scripts/os/rtthread.sh --smart
  * one holding /bin/d1ubench) is mounted at / once the file systems are
  * registered, unless something is mounted there already. Without a
  * generated one RT-Thread's weak default (components/dfs/.../romfs/romfs.c)

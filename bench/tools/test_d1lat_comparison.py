@@ -156,7 +156,7 @@ class Comparison(ToolCase):
                                 "--check", base)
         self.assertEqual(rc, 0, out)
         self.assertIn("not compared with the baseline (skipped here): nuttx", out)
-        rc, out = self.run_tool("nuttx=!scripts/nuttx.sh failed before its bench",
+        rc, out = self.run_tool("nuttx=!scripts/os/nuttx.sh failed before its bench",
                                 "baremetal=" + bm, "--check", base)
         self.assertEqual(rc, 1, out)
 

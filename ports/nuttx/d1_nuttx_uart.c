@@ -38,7 +38,7 @@
  *   CONFIG_D1LIB_UART0_BULK (the default) the upper half moves whole
  *   bursts through recvbuf() and sendbuf() instead, d1_uart_getn() and
  *   d1_uart_putn(): about one register access per byte against three
- *   (scripts/nuttx.sh uart measures both).  What is lost in
+ *   (scripts/os/nuttx.sh uart measures both).  What is lost in
  *   hardware (overrun) or dropped (line errors) is counted by the library
  *   (d1_uart_get_stats()).
  *

@@ -22,26 +22,22 @@ scripts/deps.sh cmake gcc gcc-riscv64-unknown-elf clang-tidy cppcheck python3
 start=$(date +%s)
 mkdir -p build/gates
 summary=build/gates/analyse.summary
-fail() {
-	echo "analysers: $1" | tee "$summary"
-	exit 1
-}
 gate_step "configuring the analyse presets"
 for p in analyse analyse-d1 analyse-qemu-virt; do
-	cmake --preset "$p" >/dev/null || fail "cmake --preset $p failed"
+	cmake --preset "$p" >/dev/null || gate_fail "cmake --preset $p failed"
 done
 gate_step "running scripts/gates/analyse.py"
 res=$(python3 scripts/gates/analyse.py . build/analyse build/analyse/{host,d1,qemu-virt}/compile_commands.json) ||
-	fail "scripts/gates/analyse.py failed"
+	gate_fail "scripts/gates/analyse.py failed"
 read -r tidy fan cpp files entries <<<"$res"
 # An analyser run over nothing proves nothing: no file or no compile command
 # (an empty or missing compile_commands.json, a filter that drops every
 # entry) fails the gate.
 for v in "$tidy" "$fan" "$cpp" "$files" "$entries"; do
-	[[ $v =~ ^[0-9]+$ ]] || fail "analyse.py printed no counts ('$res')"
+	[[ $v =~ ^[0-9]+$ ]] || gate_fail "analyse.py printed no counts ('$res')"
 done
-[ "$files" -gt 0 ] || fail "0 files analysed ($entries compile commands): nothing checked"
-[ "$entries" -gt 0 ] || fail "0 compile commands ($files files): nothing checked"
+[ "$files" -gt 0 ] || gate_fail "0 files analysed ($entries compile commands): nothing checked"
+[ "$entries" -gt 0 ] || gate_fail "0 compile commands ($files files): nothing checked"
 secs=$(($(date +%s) - start))
 line="analysers: clang-tidy $tidy, gcc -fanalyzer $fan, cppcheck $cpp findings over $files files ($entries compile commands), $secs s"
 echo "$line" | tee "$summary"

@@ -16,19 +16,15 @@ summary=build/gates/badinput.summary
 mkdir -p build/gates
 log=build/gates/badinput.log
 
-fail() {
-	echo "$1" | tee "$summary"
-	exit 1
-}
 
 if [ ! -f "$build/CMakeCache.txt" ]; then
-	cmake --preset host >/dev/null || fail "bad input: FAIL (cmake --preset host)"
+	cmake --preset host >/dev/null || gate_fail "FAIL (cmake --preset host)"
 fi
 # The table check runs as a dependency of test_bad_input: a public function
 # without a row fails here.
 if ! cmake --build "$build" -j2 --target test_bad_input test_bounded_waits >"$log" 2>&1; then
 	grep -E '^check_bad_input_table:' "$log" >&2
-	fail "bad input: FAIL (build: $(grep -cE '^check_bad_input_table: [^F]' "$log" || true) table problem(s), see $log)"
+	gate_fail "FAIL (build: $(grep -cE '^check_bad_input_table: [^F]' "$log" || true) table problem(s), see $log)"
 fi
 
 rc=0
@@ -38,8 +34,8 @@ out=$(sed -E 's/^[0-9]+: //' "$log")
 
 bad=$(grep -E '^bad input: [0-9]+ functions, [0-9]+ cases, [0-9]+ failures' <<<"$out" | tail -1)
 waits=$(grep -E '^bounded waits: [0-9]+ waits tested, [0-9]+ failures' <<<"$out" | tail -1)
-[ -n "$bad" ] || fail "bad input: FAIL (no summary from test_bad_input, see $log)"
-[ -n "$waits" ] || fail "bad input: FAIL (no summary from test_bounded_waits, see $log)"
+[ -n "$bad" ] || gate_fail "FAIL (no summary from test_bad_input, see $log)"
+[ -n "$waits" ] || gate_fail "FAIL (no summary from test_bounded_waits, see $log)"
 nf=$(sed -E 's/^bad input: ([0-9]+) functions.*/\1/' <<<"$bad")
 nc=$(sed -E 's/.* ([0-9]+) cases.*/\1/' <<<"$bad")
 bf=$(sed -E 's/.* cases, ([0-9]+) failures.*/\1/' <<<"$bad")

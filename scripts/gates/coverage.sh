@@ -24,17 +24,13 @@ mkdir -p build/gates
 summary=build/gates/coverage.summary
 LINE_FLOOR=97
 BRANCH_FLOOR=90
-fail() {
-	echo "coverage (src/): $1" | tee "$summary"
-	exit 1
-}
-cmake --preset coverage >/dev/null || fail "cmake --preset coverage failed"
-cmake --build --preset coverage -j2 >/dev/null || fail "build failed"
+cmake --preset coverage >/dev/null || gate_fail "cmake --preset coverage failed"
+cmake --build --preset coverage -j2 >/dev/null || gate_fail "build failed"
 gate_step "running ctest --preset coverage"
 find build/coverage -name '*.gcda' -delete
 ctest --preset coverage -j2 >build/gates/coverage-ctest.log 2>&1 || {
 	cat build/gates/coverage-ctest.log
-	fail "ctest --preset coverage failed (build/gates/coverage-ctest.log)"
+	gate_fail "ctest --preset coverage failed (build/gates/coverage-ctest.log)"
 }
 gate_step "running gcovr"
 gcovr_src=(gcovr --root . --filter 'src/' build/coverage)
@@ -53,4 +49,4 @@ line="coverage (src/): $lp % lines ($lc/$lt), $bp % branches ($bc/$bt), floors $
 echo "$line" | tee "$summary"
 # The floors, enforced by gcovr itself (exit status 2/4 below them).
 "${gcovr_src[@]}" --fail-under-line "$LINE_FLOOR" --fail-under-branch "$BRANCH_FLOOR" >/dev/null ||
-	fail "below the floors: $lp % lines, $bp % branches (floors $LINE_FLOOR/$BRANCH_FLOOR)"
+	gate_fail "below the floors: $lp % lines, $bp % branches (floors $LINE_FLOOR/$BRANCH_FLOOR)"

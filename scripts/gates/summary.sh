@@ -4,6 +4,8 @@
 #   . scripts/gates/summary.sh
 #   gate_summary <label> <summary file>
 #   gate_step "<what the script is doing now>"   (optional, any number)
+#   gate_fail "<what failed>"   writes "<label>: <what failed>" to the summary
+#                               and stdout, exit 1
 # gate_summary removes the summary left by an earlier run (a gate that dies
 # early must not leave a stale PASS on the screen) and sets an EXIT trap: when
 # the script exits non-zero without having written its summary (set -e, set -u,
@@ -25,6 +27,11 @@ gate_summary() {
 
 gate_step() {
 	GATE_STEP=$1
+}
+
+gate_fail() {
+	echo "$GATE_LABEL: $1" | tee "$GATE_SUMMARY"
+	exit 1
 }
 
 gate_summary_exit() {

@@ -1,6 +1,6 @@
 #!/bin/busybox sh
 # SPDX-License-Identifier: Apache-2.0
-# /init of the initramfs scripts/linux.sh builds: busybox's applets, the
+# /init of the initramfs scripts/os/linux.sh builds: busybox's applets, the
 # kernel's file systems, then a shell on the console (tests/os/linux_boot.py
 # waits for the marker line and the prompt).
 /bin/busybox --install -s

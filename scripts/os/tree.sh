@@ -33,9 +33,8 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 tarballs=${D1_OS_TARBALLS:-$root/../shared/os}
-
-say() { echo "os-tree: $*" >&2; }
-die() { say "ERROR: $*"; exit 1; }
+LIB_PREFIX=os-tree
+. "$root/scripts/lib.sh" # say, die (os-tree: ERROR: ...), usage
 
 # name -> commit, tarball, top directory in the tarball, user variable,
 # directories fingerprinted, fingerprint.
@@ -98,7 +97,7 @@ if [ "${1:-}" = --fingerprint ]; then
 	exit 0
 fi
 case ${1:-} in
--h | --help) sed -n '4,31p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+-h | --help) usage; exit 0 ;;
 "") die "usage: scripts/os/tree.sh nuttx|nuttx-apps|rt-thread" ;;
 esac
 name=$1

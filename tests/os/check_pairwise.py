@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""scripts/nuttx.sh's option combinations cover every pair: for each two of
+"""scripts/os/nuttx.sh's option combinations cover every pair: for each two of
 the four options (TIMER, WATCHDOG, SERIAL, SCHED_TICKLESS), some built row
 has them y,y, some y,n, some n,y and some n,n.
 
-Usage: check_pairwise.py [scripts/nuttx.sh]   (exit 0 covered, 1 not)
+Usage: check_pairwise.py [scripts/os/nuttx.sh]   (exit 0 covered, 1 not)
 """
 import itertools
 import os
@@ -16,7 +16,7 @@ NAMES = ("TIMER", "WATCHDOG", "SERIAL", "SCHED_TICKLESS")
 
 def main(argv):
     path = argv[1] if len(argv) > 1 else os.path.join(
-        os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "nuttx.sh")
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts", "os", "nuttx.sh")
     with open(path, encoding="utf-8") as f:
         m = re.search(r"^\s*for row in ([yn ]+); do", f.read(), re.M)
     if not m:

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Boot Linux (scripts/linux.sh's kernel + initramfs) on the emulated D1 and
+"""Boot Linux (scripts/os/linux.sh's kernel + initramfs) on the emulated D1 and
 check what it does with the D1's blocks, through Linux's own drivers.
 
 Usage: linux_boot.py --kernel Image --initrd initrd.cpio.gz --flavour F

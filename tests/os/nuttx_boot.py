@@ -4,7 +4,7 @@
 
 Usage: nuttx_boot.py KIND ELF [--log FILE] [--options T,W,S,K]
 
-KIND says which checks apply (scripts/nuttx.sh builds each image):
+KIND says which checks apply (scripts/os/nuttx.sh builds each image):
   stock     upstream lichee-rv-86-panel:nsh: boots to nsh>, answers help,
             uname -a and free (the machine checked by code nobody here wrote)
   default   the library board's defconfig + ostest, examples/timer and

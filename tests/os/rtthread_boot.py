@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""Boot the RT-Thread D1 images of scripts/rtthread.sh on the emulated D1
+"""Boot the RT-Thread D1 images of scripts/os/rtthread.sh on the emulated D1
 and check what RT-Thread prints; or print their sizes from the link maps.
 
   rtthread_boot.py boot stock|A|A-bytes|B|smart-stock|smart-A|smart-B ELF [--logdir DIR]
@@ -36,7 +36,7 @@ the instruction count, so the clock figures do not depend on host load),
          measurements timer-irq and task-wakeup, 20000 samples and 0 missed
          each.
   smart-stock, smart-A, smart-B: the same checks on the RT_USING_SMART
-         images (scripts/rtthread.sh --smart), the labels prefixed "smart-".
+         images (scripts/os/rtthread.sh --smart), the labels prefixed "smart-".
          smart-B also runs the user-process bench from its romfs,
          `/bin/d1ubench 20000` and `/bin/d1ubench 20000 1000 load`: the
          device announces a run for a user process, the run line as above,
@@ -44,7 +44,7 @@ the instruction count, so the clock figures do not depend on host load),
          samples, 0 missed), at least 1,000 load lines when loaded, and
          `list_process` no longer lists d1ubench.
 Each check prints "ok ..." or "FAIL ..."; the last line is "RESULT: ..."
-(one clause for scripts/rtthread.sh's summary). Exit 0 all passed, 1 not.
+(one clause for scripts/os/rtthread.sh's summary). Exit 0 all passed, 1 not.
 
 sizes: per image, text/data/bss of the ELF (SIZE_TOOL) and, from the link
 map (rtthread.map beside the ELF), the bytes of kept input sections of the

@@ -23,7 +23,7 @@
  * a0). The loader requires the entry at USER_LOAD_VADDR 0x200000000 and
  * enters user mode with a0 = the argument block (argc, argv[]) and the
  * stack top in a3 (lwp_gcc.S arch_start_umode), not in sp. Built by
- * scripts/rtthread.sh --smart with user.ld.
+ * scripts/os/rtthread.sh --smart with user.ld.
  */
 
 #include <stdint.h>

@@ -1,5 +1,5 @@
 # SPDX-License-Identifier: Apache-2.0
-"""SCons site_init for the RT-Thread D1 BSP builds of scripts/rtthread.sh
+"""SCons site_init for the RT-Thread D1 BSP builds of scripts/os/rtthread.sh
 (scons --site-dir=scripts/os/rtthread_site).
 
 Drops ./mksdimg.sh from the BSP's POST_ACTION (rtconfig.py): its prebuilt

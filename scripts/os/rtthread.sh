@@ -4,7 +4,7 @@
 # Build the RT-Thread D1 images with the d1drivers port and boot them on
 # the emulated D1 (docs/rtsmart.md "Build and run").
 #
-# Usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR]
+# Usage: scripts/os/rtthread.sh [--smart] [--summary FILE] [--logs DIR]
 #
 # --smart: the Smart images instead (RT_USING_SMART, RT-Smart's user
 # processes): smart-stock, smart-A, smart-B, built with the musl toolchain
@@ -41,7 +41,10 @@
 # exists, else build/rtthread-logs/ (rtsmart-logs/).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+LIB_PREFIX=rtthread # rtsmart with --smart, below
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, ok, fail (LIB_FAILED), usage, progress_run
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 jobs=${D1_JOBS:-2}
 summary_file=""
@@ -52,14 +55,15 @@ stage=rtthread
 while [ $# -gt 0 ]; do
 	case $1 in
 	--smart) smart=1; stage=rtsmart; images=(smart-stock smart-A smart-B); shift ;;
-	--summary) [ $# -ge 2 ] || { echo "rtthread: --summary needs a file" >&2; exit 1; }
+	--summary) [ $# -ge 2 ] || { say "--summary needs a file"; exit 1; }
 		summary_file=$2; shift 2 ;;
-	--logs) [ $# -ge 2 ] || { echo "rtthread: --logs needs a directory" >&2; exit 1; }
+	--logs) [ $# -ge 2 ] || { say "--logs needs a directory"; exit 1; }
 		logs=$2; shift 2 ;;
-	-h | --help) sed -n '3,40p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "rtthread: unknown argument '$1' (usage: scripts/rtthread.sh [--smart] [--summary FILE] [--logs DIR])" >&2; exit 1 ;;
+	-h | --help) usage; exit 0 ;;
+	*) say "unknown argument '$1' (usage: scripts/os/rtthread.sh [--smart] [--summary FILE] [--logs DIR])"; exit 1 ;;
 	esac
 done
+LIB_PREFIX=$stage
 if [ -z "$logs" ]; then
 	if [ -d "$root/build/gates" ]; then logs=$root/build/gates/$stage; else logs=$root/build/$stage-logs; fi
 fi
@@ -69,10 +73,6 @@ t_start=$(date +%s)
 
 parts=() # the boots first, then late: file check and sizes
 late=()
-failed=0
-say() { echo "$stage: $*" >&2; }
-ok() { echo "ok    $*"; }
-fail() { echo "FAIL  $*"; failed=1; }
 finish() { # exit code; writes the summary line
 	local line
 	local joined
@@ -82,7 +82,7 @@ finish() { # exit code; writes the summary line
 	[ -z "$summary_file" ] || echo "$line" >"$summary_file"
 	exit "$1"
 }
-die() { # step message: a failed step, one line
+die_step() { # step message: a failed step, one line, then the summary
 	fail "$1: $2"
 	parts+=("FAIL $1: $2")
 	finish 1
@@ -98,9 +98,9 @@ if [ $rc -eq 3 ]; then
 	parts+=("skipped: $(grep -m1 SKIP "$logs/tree.err" | sed 's/^os-tree: SKIP: //')")
 	finish 3
 fi
-[ $rc -eq 0 ] || die "tree" "scripts/os/tree.sh rt-thread failed (exit $rc): $(tail -1 "$logs/tree.err")"
+[ $rc -eq 0 ] || die_step "tree" "scripts/os/tree.sh rt-thread failed (exit $rc): $(tail -1 "$logs/tree.err")"
 tree=$(echo "$tree_out" | tail -1)
-[ -d "$tree/bsp/allwinner/d1s" ] || die "tree" "$tree has no bsp/allwinner/d1s"
+[ -d "$tree/bsp/allwinner/d1s" ] || die_step "tree" "$tree has no bsp/allwinner/d1s"
 ok "RT-Thread tree $tree"
 
 # ---- 2. the toolchain ----
@@ -112,11 +112,11 @@ else
 	prefix=riscv64-nl-
 fi
 tc=$("$root/scripts/os/toolchain-$tcname.sh" 2> >(tee "$logs/toolchain.log" >&2) | tail -1) ||
-	die "toolchain" "scripts/os/toolchain-$tcname.sh failed: $(tail -1 "$logs/toolchain.log")"
-[ -x "$tc/${prefix}gcc" ] || die "toolchain" "expected ${prefix}gcc in '$tc'"
+	die_step "toolchain" "scripts/os/toolchain-$tcname.sh failed: $(tail -1 "$logs/toolchain.log")"
+[ -x "$tc/${prefix}gcc" ] || die_step "toolchain" "expected ${prefix}gcc in '$tc'"
 ok "$tcname toolchain $tc"
 "$root/scripts/deps.sh" python3-yaml python3-chardet python3-click scons patch >&2 ||
-	die "deps" "scripts/deps.sh could not install python3-yaml python3-chardet python3-click scons patch"
+	die_step "deps" "scripts/deps.sh could not install python3-yaml python3-chardet python3-click scons patch"
 
 # ---- 3. RT-Thread's file check on the port ----
 fc_log=$logs/file_check.log
@@ -192,7 +192,7 @@ EOF
 		python3 "$root/scripts/os/rtthread_kconfig.py" "$rtt" "$bdir/shipped.config" .config.new "$img" &&
 			{ cmp -s .config.new .config || cp .config.new .config; } &&
 			scons --site-dir="$root/scripts/os/rtthread_site" --useconfig=.config &&
-			scons --site-dir="$root/scripts/os/rtthread_site" -j"$jobs"
+			progress_run "building $img" scons --site-dir="$root/scripts/os/rtthread_site" -j"$jobs"
 	) >>"$log" 2>&1 || { tail -25 "$log"; return 1; }
 	elf=$bsp/rtthread.elf
 	{ [ -f "$elf" ] && [ -f "$bsp/rtthread.map" ]; } || { echo "no rtthread.elf/rtthread.map in $bsp" >>"$log"; return 1; }
@@ -279,21 +279,22 @@ fi
 # ---- 6. boots ----
 if [ -z "${D1_EMU_QEMU:-}" ]; then
 	D1_EMU_QEMU=$("$root/emu/qemu-d1/build.sh" 2>"$logs/emu-build.log" | tail -1) ||
-		die "emulator" "emu/qemu-d1/build.sh failed (log $logs/emu-build.log)"
+		die_step "emulator" "emu/qemu-d1/build.sh failed (log $logs/emu-build.log)"
 fi
 export D1_EMU_QEMU
 for img in "${images[@]}"; do
 	[ -n "${elfs[$img]:-}" ] || continue
 	out=$logs/boot-$img.out
-	if python3 "$root/tests/os/rtthread_boot.py" boot "$img" "${elfs[$img]}" --logdir "$logs" >"$out" 2>&1; then
+	if progress_run "booting $img" python3 "$root/tests/os/rtthread_boot.py" boot "$img" "${elfs[$img]}" \
+		--logdir "$logs" >"$out" 2>&1; then
 		grep -E '^(ok|FAIL)' "$out" || true
 		parts+=("$(grep '^RESULT: ' "$out" | tail -1 | sed 's/^RESULT: //')")
 	else
 		grep -E '^(ok|FAIL)|Traceback|Error' "$out" || true
-		failed=1
+		LIB_FAILED=1
 		r=$(grep '^RESULT: ' "$out" | tail -1 | sed 's/^RESULT: //')
 		parts+=("${r:-$img boot FAIL (log $out)}")
 	fi
 done
 
-finish "$failed"
+finish "$LIB_FAILED"

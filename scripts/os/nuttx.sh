@@ -3,7 +3,7 @@
 #
 # Build the NuttX port against upstream NuttX and boot it on the emulated D1.
 #
-# Usage: scripts/nuttx.sh [--summary FILE] [--logs DIR] [IMAGE...]
+# Usage: scripts/os/nuttx.sh [--summary FILE] [--logs DIR] [IMAGE...]
 #
 # Images (default: all of them, in this order):
 #   stock        upstream lichee-rv-86-panel:nsh from the same tree
@@ -39,7 +39,10 @@
 # build/gates/nuttx. Exit status: 0 all passed, 1 a failure, 3 skipped.
 set -uo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+LIB_PREFIX=nuttx
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, usage, progress_run
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}
 logs=$root/build/gates/nuttx
 summary=""
@@ -48,19 +51,18 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--summary) summary=$2; shift 2 ;;
 	--logs) logs=$2; shift 2 ;;
-	-h | --help) sed -n '4,36p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	-*) echo "nuttx: unknown option $1 (see --help)" >&2; exit 2 ;;
+	-h | --help) usage; exit 0 ;;
+	-*) say "unknown option $1 (see --help)"; exit 2 ;;
 	*) images+=("$1"); shift ;;
 	esac
 done
 all=(stock default bench tickless plic probe uart combos cmake nxstyle sizes)
 [ ${#images[@]} -gt 0 ] || images=("${all[@]}")
 for i in "${images[@]}"; do
-	case " ${all[*]} " in *" $i "*) ;; *) echo "nuttx: unknown image '$i' (expected: ${all[*]})" >&2; exit 2 ;; esac
+	case " ${all[*]} " in *" $i "*) ;; *) say "unknown image '$i' (expected: ${all[*]})"; exit 2 ;; esac
 done
 mkdir -p "$logs"
 logs=$(cd "$logs" && pwd) # the builds run in the NuttX tree
-say() { echo "nuttx: $*" >&2; }
 results=()
 failed=0
 result() { # verdict text: one entry of the summary line
@@ -100,12 +102,15 @@ if [ -z "${D1_EMU_QEMU:-}" ]; then
 fi
 export D1_EMU_QEMU
 export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=true CCACHE_MAXSIZE=${CCACHE_MAXSIZE:-5G}
+if [ -z "$(ls -A "$CCACHE_DIR" 2>/dev/null)" ]; then
+	say "first run (empty ccache): every image is built from scratch, about 25-30 min on 2 cores"
+fi
 
 # One run at a time: the build trees below are shared.
 mkdir -p "$cache"
 exec 9>"$cache/nuttx-build.lock"
 if ! flock -n 9; then
-	say "waiting for another scripts/nuttx.sh (lock $cache/nuttx-build.lock)"
+	say "waiting for another scripts/os/nuttx.sh (lock $cache/nuttx-build.lock)"
 	flock 9
 fi
 
@@ -169,7 +174,7 @@ build() {
 			./tools/configure.sh "$cfg" >"$log" 2>&1 &&
 			kconfig-tweak --enable CONFIG_CCACHE --enable CONFIG_DEBUG_LINK_MAP "$@" &&
 			make olddefconfig >>"$log" 2>&1 &&
-			make -j"$(nproc)" >>"$log" 2>&1
+			progress_run "building $name" make -j"$(nproc)" >>"$log" 2>&1
 	) || { say "ERROR: $name: configure or make failed ($log)"; tail -20 "$log" >&2; return 1; }
 	rm -rf "$dir.tmp" && mkdir -p "$dir.tmp"
 	cp "$B/nuttx/nuttx" "$B/nuttx/nuttx.map" "$B/nuttx/.config" "$dir.tmp/" &&
@@ -198,8 +203,8 @@ port_warnings() {
 boot() { # kind dir [args]: run the checks, echo the verdict line
 	local kind=$1 dir=$2 tag=$3
 	shift 3
-	python3 "$root/tests/os/nuttx_boot.py" "$kind" "$dir/nuttx" --log "$logs/serial-$tag.txt" "$@" \
-		>"$logs/check-$tag.txt" 2>&1
+	progress_run "booting $tag" python3 "$root/tests/os/nuttx_boot.py" "$kind" "$dir/nuttx" \
+		--log "$logs/serial-$tag.txt" "$@" >"$logs/check-$tag.txt" 2>&1
 	local rc=$?
 	grep -E '^  (ok|FAIL) ' "$logs/check-$tag.txt" >&2
 	grep '^VERDICT: ' "$logs/check-$tag.txt" | sed 's/^VERDICT: [a-z]* [A-Za-z]*: //' | tail -1
@@ -315,7 +320,7 @@ cmake_image() {
 			cd "$C/nuttx" && rm -rf build &&
 				cmake -B build -GNinja -DCMAKE_C_COMPILER_LAUNCHER=ccache \
 					-DBOARD_CONFIG="$C/d1drivers/ports/nuttx/board/d1-lib-panel/configs/nsh" >"$log" 2>&1 &&
-				cmake --build build -j"$(nproc)" >>"$log" 2>&1
+				progress_run "building cmake" cmake --build build -j"$(nproc)" >>"$log" 2>&1
 		) || { say "ERROR: cmake: configure or build failed ($log)"; tail -20 "$log" >&2; result "cmake build FAIL"; return; }
 		rm -rf "$dir.tmp" && mkdir -p "$dir.tmp" &&
 			cp "$C/nuttx/build/nuttx" "$dir.tmp/" && cp "$log" "$dir.tmp/build.log" &&

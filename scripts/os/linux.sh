@@ -3,7 +3,7 @@
 #
 # Build Linux for the emulated D1 from Debian packages and boot it there.
 #
-# Usage: scripts/linux.sh [--summary FILE] [--logs DIR] [--build-only]
+# Usage: scripts/os/linux.sh [--summary FILE] [--logs DIR] [--build-only]
 #                         [--no-bench] [--flavour preempt|rt] [CHECK...]
 #
 # Builds (each cached by a key over its inputs under
@@ -30,7 +30,11 @@
 # Exit status: 0 all passed, 1 a failure.
 set -eEuo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
+LIB_PREFIX=linux
+LIB_SAY_CLOCK=1 # "linux: [Ns] ..."
+# shellcheck source=scripts/lib.sh
+. "$root/scripts/lib.sh" # say, step, die, usage, progress_run
 cache=${D1_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/d1drivers}/linux
 logs=$root/build/gates/linux
 summary=""
@@ -46,7 +50,7 @@ while [ $# -gt 0 ]; do
 	--bench) bench=1; shift ;;
 	--no-bench) bench=0; shift ;;
 	--flavour) flavours=("$2"); shift 2 ;;
-	-h | --help) sed -n '4,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	-h | --help) usage; exit 0 ;;
 	-*) echo "linux: unknown option $1 (see --help)" >&2; exit 2 ;;
 	*) checks+=("$1"); shift ;;
 	esac
@@ -58,16 +62,8 @@ mkdir -p "$logs"
 logs=$(cd "$logs" && pwd)
 jobs=$(nproc)
 [ "$jobs" -gt 2 ] && jobs=2
-say() { echo "linux: [${SECONDS}s] $*" >&2; }
-step_name=""
-step() { step_name=$1; say "== $1"; }
-fail() { # one line naming the failed step
-	local line="linux: FAIL at step '$step_name': $*"
-	echo "$line" >&2
-	[ -z "$summary" ] || echo "$line" >"$summary"
-	exit 1
-}
-trap 'fail "command failed (line $LINENO; logs in $logs)"' ERR
+LIB_SUMMARY=$summary # die: "linux: FAIL at step '<step>': ..." here too
+trap 'die "command failed (line $LINENO; logs in $logs)"' ERR
 
 # Pinned: apt-get source picks the newest version listed, and the newest
 # ones listed are not always served (404). The first that downloads wins.
@@ -148,7 +144,7 @@ packages() {
 	"$root/scripts/deps.sh" gcc-riscv64-linux-gnu libc6-dev-riscv64-cross \
 		bc flex bison libssl-dev libelf-dev cpio kmod dpkg-dev make gcc \
 		python3 opensbi device-tree-compiler >"$logs/deps.log" 2>&1 ||
-		fail "scripts/deps.sh (log: $logs/deps.log)"
+		die "scripts/deps.sh (log: $logs/deps.log)"
 	gccver=$(${cross}gcc -dumpfullversion)
 }
 
@@ -169,7 +165,7 @@ ensure_deb_src() {
 		/etc/apt/sources.list.d/ 2>/dev/null; then
 		# emu/qemu-d1/build.sh adds the entries (same suites as deb)
 		say "no deb-src entry: emu/qemu-d1/build.sh adds them"
-		fail "no deb-src entry in apt's sources; run emu/qemu-d1/build.sh once (it adds them)"
+		die "no deb-src entry in apt's sources; run emu/qemu-d1/build.sh once (it adds them)"
 	fi
 }
 
@@ -185,13 +181,14 @@ linux_source() {
 		say "linux $v not downloadable (see $logs/source-linux.log); trying the next"
 		dsc=""
 	done
-	[ -n "$dsc" ] || fail "none of linux ${linux_versions[*]} could be downloaded"
+	[ -n "$dsc" ] || die "none of linux ${linux_versions[*]} could be downloaded"
 	linux_tree=$cache/tree/linux-$linux_ver
 	if [ ! -d "$linux_tree" ]; then
 		say "unpacking $dsc (dpkg-source -x)"
 		rm -rf "$linux_tree.tmp"
 		mkdir -p "$cache/tree"
-		dpkg-source -x --no-check "$dsc" "$linux_tree.tmp" >"$logs/unpack-linux.log" 2>&1
+		progress_run "unpacking linux" dpkg-source -x --no-check "$dsc" "$linux_tree.tmp" \
+			>"$logs/unpack-linux.log" 2>&1
 		mv "$linux_tree.tmp" "$linux_tree"
 	fi
 	rt_tree=$linux_tree-rt
@@ -204,13 +201,13 @@ linux_source() {
 			case $p in '' | '#'*) continue ;; esac
 			patch -d "$rt_tree.tmp" -p1 -s --batch --forward \
 				<"$rt_tree.tmp/debian/patches-rt/$p" >>"$logs/patch-rt.log" 2>&1 ||
-				fail "debian/patches-rt/$p does not apply (log: $logs/patch-rt.log)"
+				die "debian/patches-rt/$p does not apply (log: $logs/patch-rt.log)"
 		done <"$rt_tree.tmp/debian/patches-rt/series"
 		# 6.1 upstream has no RT on riscv: the one line that allows it.
 		sed -i 's/^\tselect ARCH_SUPPORTS_ATOMIC_RMW$/&\n\tselect ARCH_SUPPORTS_RT/' \
 			"$rt_tree.tmp/arch/riscv/Kconfig"
 		grep -q 'select ARCH_SUPPORTS_RT' "$rt_tree.tmp/arch/riscv/Kconfig" ||
-			fail "could not add ARCH_SUPPORTS_RT to arch/riscv/Kconfig"
+			die "could not add ARCH_SUPPORTS_RT to arch/riscv/Kconfig"
 		mv "$rt_tree.tmp" "$rt_tree"
 	fi
 }
@@ -227,7 +224,7 @@ check_config() { # fragment-file .config
 			grep -qxF "$sym=$val" "$2" || bad+=("$sym")
 		fi
 	done <"$1"
-	[ ${#bad[@]} -eq 0 ] || fail "kernel config lacks ${bad[*]} (dependencies not met)"
+	[ ${#bad[@]} -eq 0 ] || die "kernel config lacks ${bad[*]} (dependencies not met)"
 }
 
 kernel() { # flavour
@@ -252,10 +249,11 @@ kernel() { # flavour
 		>>"$logs/kernel-$fl.log" 2>&1)
 	"${kmake[@]}" -C "$tree" O="$dir.tmp" olddefconfig >>"$logs/kernel-$fl.log" 2>&1
 	check_config "$dir.tmp/d1.fragment" "$dir.tmp/.config"
-	say "make Image modules (-j$jobs; about 5 min on 2 cores)"
-	"${kmake[@]}" -C "$tree" O="$dir.tmp" Image modules >>"$logs/kernel-$fl.log" 2>&1 ||
+	say "make Image modules (-j$jobs; 5-8 min on 2 cores)"
+	progress_run "building kernel $fl" "${kmake[@]}" -C "$tree" O="$dir.tmp" Image modules \
+		>>"$logs/kernel-$fl.log" 2>&1 ||
 		{ grep -E 'error|Error' "$logs/kernel-$fl.log" | head -20 >&2
-		  fail "kernel $fl build (log: $logs/kernel-$fl.log)"; }
+		  die "kernel $fl build (log: $logs/kernel-$fl.log)"; }
 	echo "$((SECONDS - t0))" >"$dir.tmp/build-seconds"
 	mv "$dir.tmp" "$dir"
 	say "kernel $fl built in $(cat "$dir/build-seconds") s: $dir/arch/riscv/boot/Image"
@@ -270,13 +268,13 @@ busybox() {
 		[ -n "$ver" ] || ensure_deb_src
 		ver=${ver:-$(apt-cache showsrc busybox | awk '/^Version:/ {print $2}' | sort -V | tail -1)}
 	fi
-	[ -n "$ver" ] || fail "apt-cache showsrc busybox finds no source package"
+	[ -n "$ver" ] || die "apt-cache showsrc busybox finds no source package"
 	key=$( { echo "busybox ${ver#*:} gcc $gccver"; busybox_tweaks; } | key_of)
 	dir=$cache/busybox-$key
 	busybox_bin=$dir/busybox
 	[ -x "$busybox_bin" ] && { say "cached: $busybox_bin"; return 0; }
 	[ -f "$cache/src/.ok-busybox_${ver#*:}" ] || ensure_deb_src
-	dsc=$(fetch_source busybox "$ver") || fail "apt-get source busybox=$ver (log: $logs/source-busybox.log)"
+	dsc=$(fetch_source busybox "$ver") || die "apt-get source busybox=$ver (log: $logs/source-busybox.log)"
 	rm -rf "$dir.tmp"
 	mkdir -p "$dir.tmp"
 	src=$dir.tmp/src
@@ -285,8 +283,9 @@ busybox() {
 	busybox_tweaks >>"$src/.config"
 	# busybox 1.35's kconfig has no olddefconfig: new symbols take their default
 	make -C "$src" -s CROSS_COMPILE=$cross oldconfig >>"$logs/busybox.log" 2>&1 < <(yes "")
-	make -C "$src" -s CROSS_COMPILE=$cross -j"$jobs" busybox >>"$logs/busybox.log" 2>&1 ||
-		fail "busybox build (log: $logs/busybox.log)"
+	progress_run "building busybox" make -C "$src" -s CROSS_COMPILE=$cross -j"$jobs" busybox \
+		>>"$logs/busybox.log" 2>&1 ||
+		die "busybox build (log: $logs/busybox.log)"
 	cp "$src/busybox" "$dir.tmp/busybox"
 	rm -rf "$src"
 	mv "$dir.tmp" "$dir"
@@ -309,11 +308,11 @@ d1lat() {
 	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
 		-ffunction-sections -Wl,--gc-sections -pthread \
 		-o "$dir.tmp/d1lat-linux" "${srcs[@]}") >"$logs/d1lat.log" 2>&1 ||
-		{ cat "$logs/d1lat.log" >&2; fail "d1lat-linux build"; }
+		{ cat "$logs/d1lat.log" >&2; die "d1lat-linux build"; }
 	# d1load: the comparison's defined load (memcpy+uart) beside the benches
 	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -pthread \
 		-o "$dir.tmp/d1load" bench/linux/d1load.c) >>"$logs/d1lat.log" 2>&1 ||
-		{ cat "$logs/d1lat.log" >&2; fail "d1load build"; }
+		{ cat "$logs/d1lat.log" >&2; die "d1load build"; }
 	mv "$dir.tmp" "$dir"
 }
 
@@ -333,10 +332,10 @@ module() { # flavour: bench/linux/module against that kernel
 	mkdir -p "$dir.tmp/lib"
 	cp -a "$root/src" "$root/include" "$dir.tmp/lib/"
 	"${kmake[@]}" -C "$kdir" M="$dir.tmp" W=1 modules >"$logs/module-$fl.log" 2>&1 ||
-		{ cat "$logs/module-$fl.log" >&2; fail "module build against kernel $fl"; }
+		{ cat "$logs/module-$fl.log" >&2; die "module build against kernel $fl"; }
 	if grep -q 'warning:' "$logs/module-$fl.log"; then
 		grep 'warning:' "$logs/module-$fl.log" >&2
-		fail "warnings in the module build (log: $logs/module-$fl.log)"
+		die "warnings in the module build (log: $logs/module-$fl.log)"
 	fi
 	mv "$dir.tmp" "$dir"
 }
@@ -370,6 +369,9 @@ initrd() { # flavour
 t_all=$SECONDS
 packages
 linux_source
+if ! compgen -G "$cache/kernel-*/arch/riscv/boot/Image" >/dev/null; then
+	say "first run (no kernel in $cache): building ${#flavours[@]} Linux kernel(s), about 15-25 min on 2 cores"
+fi
 for fl in "${flavours[@]}"; do
 	kernel "$fl"
 done
@@ -392,7 +394,7 @@ fi
 step "emulator"
 qemu=${D1_EMU_QEMU:-}
 if [ -z "$qemu" ]; then
-	qemu=$("$root/emu/qemu-d1/build.sh" | tail -1) || fail "emu/qemu-d1/build.sh"
+	qemu=$("$root/emu/qemu-d1/build.sh" | tail -1) || die "emu/qemu-d1/build.sh"
 fi
 step "boot checks (tests/os/linux_boot.py)"
 trap - ERR
@@ -404,8 +406,8 @@ line=""
 for fl in "${flavours[@]}"; do
 	eval "k=\$kdir_$fl/arch/riscv/boot/Image i=\$initrd_$fl"
 	# shellcheck disable=SC2154 # set by the eval above
-	out=$(python3 "$root/tests/os/linux_boot.py" "${args[@]}" --flavour "$fl" \
-		--kernel "$k" --initrd "$i" "${checks[@]}" | tee "$logs/boot-$fl.txt") || rc=1
+	out=$(progress_run "booting and checking $fl" python3 "$root/tests/os/linux_boot.py" "${args[@]}" \
+		--flavour "$fl" --kernel "$k" --initrd "$i" "${checks[@]}" | tee "$logs/boot-$fl.txt") || rc=1
 	v=$(grep '^VERDICT:' <<<"$out" | sed 's/^VERDICT: //' || true)
 	[ -n "$v" ] || { v="$fl FAIL (no verdict: $logs/boot-$fl.txt)"; rc=1; }
 	line+=" $v;"
