@@ -1,0 +1,524 @@
+/* SPDX-License-Identifier: Apache-2.0 OR GPL-2.0-or-later */
+/*
+ * Internal (not installed): what the UART's objects share.
+ *
+ *   uart.c         init, baud, configure, the polled and byte-mode calls,
+ *                  and their 32-bit instances of the paths below
+ *   uart_ring.c    ring mode (caller's rings, d1_uart_isr()) and its
+ *                  32-bit instance of the interrupt body
+ *   uart_16550.c   every byte-wide (8-bit) register access: the instances
+ *                  below with w32 = false and the byte accessors of the
+ *                  cold paths; empty in a D1_UART_DW_ONLY build
+ *
+ * The one RX path (rx_path(), rx_slow()) and the one TX path (tx_path())
+ * are written once, here, and instantiated per access width with @p w32 a
+ * compile-time constant, so a D1 instance (32-bit registers at reg-shift 2)
+ * runs code with no width test per access; the caller picks the instance
+ * once per call (UART_BY_WIDTH()). The cold paths (configure, the idle
+ * wait, drain) use rd()/wr(), which test the width per access.
+ * Hardware facts: docs/uart-and-plic.md.
+ */
+#ifndef D1_SRC_UART_PRIV_H
+#define D1_SRC_UART_PRIV_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "d1/mmio.h"
+#include "d1/uart.h"
+
+#define UART_ALWAYS_INLINE inline __attribute__((always_inline))
+
+#define UART_LSR_CHAR_ERR (D1_UART_LSR_PE_BITS | D1_UART_LSR_FE_BITS | D1_UART_LSR_BI_BITS)
+/* Error bits kept in the handle until the character they belong to is read. */
+#define UART_LSR_KEEP (UART_LSR_CHAR_ERR | D1_UART_LSR_FIFOERR_BITS)
+
+/* IIR identities served by the RX path. */
+#define UART_RX_IIDS                                                                               \
+	((1u << D1_UART_IID_RLS) | (1u << D1_UART_IID_RDA) | (1u << D1_UART_IID_TIMEOUT))
+
+/* D1_UART_DW_ONLY: the DW APB UART with 32-bit registers at reg-shift 2 is
+ * the only kind of instance, so the flavour and width tests fold away and
+ * uart_16550.c is empty. */
+#ifdef D1_UART_DW_ONLY
+#define UART_IS_DW(u)  ((void)(u), true)
+#define UART_IS_W32(u) ((void)(u), true)
+#define UART_SHIFT(u)  ((void)(u), 2u)
+/* The instance for @p w32 (a constant): only 32-bit ones exist. */
+#define UART_BY_WIDTH(w32, fn) ((void)(w32), fn##_w32)
+#else
+#define UART_IS_DW(u)          ((u)->flavour == D1_UART_FLAVOUR_DW_APB)
+#define UART_IS_W32(u)         ((u)->io_width == 4u)
+#define UART_SHIFT(u)          ((u)->reg_shift)
+#define UART_BY_WIDTH(w32, fn) ((w32) ? fn##_w32 : fn##_w8)
+#endif
+
+/* Compiler barrier: orders ring data against ring indices. The D1 has one
+ * hart and the ring's other side is an ISR on the same hart, so program
+ * order is all that is needed. */
+static inline void uart_barrier(void)
+{
+	__asm__ volatile("" ::: "memory");
+}
+
+/* ---- register access ---- */
+
+/* Base and shift in locals: the fences' "memory" clobber would otherwise
+ * make the compiler reload them from the handle after every access. */
+struct uart_io {
+	uintptr_t base;
+	unsigned shift;
+};
+
+static UART_ALWAYS_INLINE struct uart_io uart_io_of(const struct d1_uart *u)
+{
+	return (struct uart_io){u->base, UART_SHIFT(u)};
+}
+
+static UART_ALWAYS_INLINE uintptr_t uart_addr(struct uart_io io, unsigned idx)
+{
+	return io.base + ((uintptr_t)idx << io.shift);
+}
+
+/* D1: reg-io-width = 4 (dtsi); QEMU virt ns16550a: byte registers (an
+ * unaligned 32-bit access there faults). @p w32 is a constant in every
+ * instance. */
+static UART_ALWAYS_INLINE uint32_t uart_io_rd(struct uart_io io, unsigned idx, bool w32)
+{
+	return w32 ? d1_mmio_read32(uart_addr(io, idx)) : d1_mmio_read8(uart_addr(io, idx));
+}
+
+static UART_ALWAYS_INLINE void uart_io_wr(struct uart_io io, unsigned idx, uint32_t v, bool w32)
+{
+	if (w32) {
+		d1_mmio_write32(uart_addr(io, idx), v);
+	} else {
+		d1_mmio_write8(uart_addr(io, idx), (uint8_t)v);
+	}
+}
+
+#ifndef D1_UART_DW_ONLY
+/* The cold paths' byte accesses (uart_16550.c). */
+uint32_t d1_uartp_rd8(const struct d1_uart *u, unsigned idx);
+void d1_uartp_wr8(const struct d1_uart *u, unsigned idx, uint32_t v);
+#endif
+
+/* Cold-path access: the width is tested per access. */
+static inline uint32_t uart_rd(const struct d1_uart *u, unsigned idx)
+{
+#ifndef D1_UART_DW_ONLY
+	if (!UART_IS_W32(u)) {
+		return d1_uartp_rd8(u, idx);
+	}
+#endif
+	return d1_mmio_read32(uart_addr(uart_io_of(u), idx));
+}
+
+static inline void uart_wr(const struct d1_uart *u, unsigned idx, uint32_t v)
+{
+#ifndef D1_UART_DW_ONLY
+	if (!UART_IS_W32(u)) {
+		d1_uartp_wr8(u, idx, v);
+		return;
+	}
+#endif
+	d1_mmio_write32(uart_addr(uart_io_of(u), idx), v);
+}
+
+/* ---- handle state ---- */
+
+/* FIFOs on (FCR.FIFOE as last written): a THRE means a whole FIFO of room,
+ * and on the DW UART RFL/TFL count the FIFO levels. */
+static inline bool uart_fifo_on(const struct d1_uart *u)
+{
+	return (u->fcr & D1_UART_FCR_FIFOE_BITS) != 0u;
+}
+
+/* ---- LSR: reading it clears OE/PE/FE/BI (docs/uart-and-plic.md) ---- */
+
+/* What to keep of @p lsr until its character is read: PE/FE/BI (the
+ * character at the FIFO top) and FIFOERR; nothing when DR is clear (no
+ * character for them to belong to). */
+static inline uint8_t uart_lsr_keep(uint32_t lsr)
+{
+	return (uint8_t)((lsr & D1_UART_LSR_DR_BITS) != 0u ? lsr & UART_LSR_KEEP : 0u);
+}
+
+/*
+ * Account one LSR value just read (@p raw): OE counted at once (the read
+ * cleared it), PE/FE/BI/FIFOERR OR-ed into u->lsr_err, which is returned
+ * with every later read until their character leaves RBR (u->lsr_err = 0
+ * there) or the RX FIFO is reset. Every LSR read of the driver goes through
+ * here, in a critical section or the interrupt
+ * (test_putc_isr_race_keeps_line_error).
+ */
+static UART_ALWAYS_INLINE uint32_t uart_lsr_note(struct d1_uart *u, uint32_t raw)
+{
+	uint32_t lsr = raw | u->lsr_err;
+
+	if ((raw & D1_UART_LSR_OE_BITS) != 0u) {
+		u->stats.overrun++;
+	}
+	u->lsr_err = uart_lsr_keep(lsr);
+	return lsr;
+}
+
+/* Count the character errors of one LSR value; true if its character is
+ * bad. A break also shows as a framing error: counted once, as a break. */
+static UART_ALWAYS_INLINE bool uart_count_lsr(struct d1_uart *u, uint32_t lsr)
+{
+	if ((lsr & UART_LSR_CHAR_ERR) == 0u) {
+		return false;
+	}
+	if ((lsr & D1_UART_LSR_BI_BITS) != 0u) {
+		u->stats.brk++;
+	} else {
+		if ((lsr & D1_UART_LSR_FE_BITS) != 0u) {
+			u->stats.framing++;
+		}
+		if ((lsr & D1_UART_LSR_PE_BITS) != 0u) {
+			u->stats.parity++;
+		}
+	}
+	return true;
+}
+
+/* ---- the RX path ---- */
+
+/* Where the RX path puts the good bytes it reads. */
+enum uart_rx_mode {
+	/* d1_uart_isr(): into the RX ring; a byte with no room is read and
+	 * counted in rx_dropped (the FIFO is emptied: its level interrupt
+	 * would otherwise stay asserted). */
+	UART_RX_RING,
+	/* d1_uart_getn(): into the caller's buffer; stops when it is full. */
+	UART_RX_BUF,
+	/* d1_uart_getc(): one character, good (stored) or bad (counted). */
+	UART_RX_ONE,
+	/* d1_uart_rx_ready(): bad characters at the FIFO top are read,
+	 * counted and discarded; a good one is left there (UART_RX_READY). */
+	UART_RX_PEEK,
+	/* d1_uart_irq_poll(): no character is read; reports DR as
+	 * D1_UART_EV_RX and a character error as D1_UART_EV_ERR. */
+	UART_RX_POLL,
+};
+
+/* Returned by UART_RX_PEEK: a good character is at the FIFO top. */
+#define UART_RX_READY 0x100u
+
+/* Read @p n bytes of RBR into @p buf + @p at: on rv64 at -Os the loop is
+ * load, fence, store, increment, compare-and-branch (plus a zero-extension
+ * on the byte path). The pointer is formed only when there is a byte to
+ * store: without an RX ring @p buf is NULL, and NULL + 0 is undefined in C
+ * (found by tests/fuzz, corpus uart/null-rx-ring). */
+static UART_ALWAYS_INLINE void uart_rbr_copy(uintptr_t rbr, uint8_t *buf, size_t at, size_t n,
+                                             bool w32)
+{
+	if (n != 0u) {
+		uint8_t *p = buf + at;
+		uint8_t *const end = p + n;
+
+		do {
+			*p++ = (uint8_t)(w32 ? d1_mmio_read32(rbr) : d1_mmio_read8(rbr));
+		} while (p != end);
+	}
+}
+
+/* The slow half of the RX path, one out-of-line instance per width
+ * (uart.c, uart_16550.c): @p raw is the LSR value rx_path() read, @p n the
+ * level it found (0: none known). */
+uint32_t d1_uartp_rx_slow_w32(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
+                              uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got);
+uint32_t d1_uartp_rx_slow_w8(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
+                             uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got);
+
+/*
+ * RX, slow half: LSR then RBR per character, so every error is charged to
+ * its own character (PE/FE counted and discarded, a break counted once as
+ * a break), every OE counted at the read that shows it, a byte with no
+ * room dropped and counted (ring) or left in the FIFO (caller's buffer),
+ * and an empty RX timeout given its dummy read. At most fifo_depth + 1
+ * characters; the bound is checked after the LSR read that follows a
+ * character, so that read's OE is counted
+ * (test_isr_slow_path_overrun_at_its_last_lsr_read). The single-character
+ * modes (getc; getn once its buffer is full) end without that read.
+ */
+static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, unsigned mode,
+                                                uint32_t iid, uint32_t n, uint32_t raw,
+                                                uint8_t *buf, uint32_t len, uint32_t *got)
+{
+	const struct uart_io io = uart_io_of(u);
+	const bool ring = mode == UART_RX_RING;
+	uint32_t lsr = uart_lsr_note(u, raw);
+	uint32_t ev = (lsr & D1_UART_LSR_OE_BITS) != 0u ? D1_UART_EV_ERR : 0u;
+	uint8_t *dst = buf;
+	size_t mask = SIZE_MAX; /* a caller's buffer never wraps */
+	size_t head = 0u;
+	size_t room = mode == UART_RX_BUF || mode == UART_RX_ONE ? len : 0u;
+	size_t kept = 0u;
+	uint32_t dropped = 0u;
+
+	if (mode == UART_RX_POLL && (lsr & UART_LSR_CHAR_ERR) != 0u) {
+		ev = D1_UART_EV_ERR; /* counted when d1_uart_rx_ready() reads it */
+	}
+	if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
+	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
+		/* DW: a timeout identity with neither DR nor BI needs one dummy
+		 * RBR read (Linux 8250_dw.c; docs/uart-and-plic.md). */
+		(void)uart_io_rd(io, D1_UART_RBR, w32);
+		u->stats.rx_timeout_empty++;
+		return ev;
+	}
+	if (mode == UART_RX_POLL) {
+		return ev | ((lsr & D1_UART_LSR_DR_BITS) != 0u ? D1_UART_EV_RX : 0u);
+	}
+	if (ring) {
+		dst = u->rx.buf;
+		mask = (size_t)u->rx.size - 1u;
+		head = u->rx.head;
+		room = u->rx.size - (uint32_t)(head - u->rx.tail);
+	}
+	for (uint32_t k = 0; k <= u->fifo_depth && (lsr & D1_UART_LSR_DR_BITS) != 0u; k++) {
+		uint8_t c;
+
+		if (mode == UART_RX_PEEK && (lsr & UART_LSR_CHAR_ERR) == 0u) {
+			ev |= UART_RX_READY;
+			break;
+		}
+		c = (uint8_t)uart_io_rd(io, D1_UART_RBR, w32);
+		u->lsr_err = 0u; /* consumed with its character */
+		if (uart_count_lsr(u, lsr)) {
+			ev |= D1_UART_EV_ERR;
+		} else if (kept < room) {
+			dst[(head + kept) & mask] = c;
+			kept++;
+		} else {
+			dropped++; /* ring only: the other modes stop at room */
+		}
+		if (mode == UART_RX_ONE || (mode == UART_RX_BUF && kept == room)) {
+			break;
+		}
+		lsr = uart_lsr_note(u, uart_io_rd(io, D1_UART_LSR, w32));
+		if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
+			ev |= D1_UART_EV_ERR;
+		}
+	}
+	if (ring) {
+		uart_barrier(); /* data before the index the reader sees */
+		u->rx.head = (uint32_t)(head + kept);
+		u->stats.rx_dropped += dropped;
+	} else if (got != NULL) {
+		*got = (uint32_t)kept;
+	}
+	u->stats.rx_bytes += kept;
+	return ev | (kept != 0u ? D1_UART_EV_RX : 0u);
+}
+
+/*
+ * The RX path: every received byte is read here or in uart_rx_slow(). The
+ * ring's consumer cannot run while the ISR does (one hart), so its head
+ * and room are read once and head written once.
+ *
+ * Fast half (ring and caller's buffer): when LSR (with what uart_lsr_note()
+ * kept) shows no error anywhere in the FIFO (OE, PE, FE, BI, FIFOERR
+ * clear), a known number of bytes is read with RBR reads only: on the DW
+ * UART the RFL level, read BEFORE that LSR so FIFOERR covers every byte
+ * counted (the ring ISR trusts RFL whenever the UART is DW, getn only with
+ * the FIFOs on); on a plain 16550 the trigger level an RDA identity
+ * guarantees (docs/benchmarks.md "UART RX path"). More bytes, if any, show
+ * in the next IIR: on the DW UART as RDA/timeout, on a 16550 as RDA at the
+ * trigger level or as the character timeout for fewer (16550 data sheet,
+ * FIFO mode). Everything else, and the single-character modes, go to the
+ * slow half. The ring's bytes go into at most two contiguous runs; a
+ * caller's buffer takes at most min(len, fifo_depth) per call.
+ */
+static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, bool w32, unsigned mode,
+                                                uint32_t iid, uint8_t *buf, uint32_t len,
+                                                uint32_t *got)
+{
+	const struct uart_io io = uart_io_of(u);
+	const uintptr_t rbr = uart_addr(io, D1_UART_RBR);
+	size_t n = 0u;
+	uint32_t lsr;
+
+	if (mode == UART_RX_RING || mode == UART_RX_BUF) {
+		if (UART_IS_DW(u) && (mode == UART_RX_RING || uart_fifo_on(u))) {
+			n = uart_io_rd(io, D1_UART_RFL, w32) & D1_UART_RFL_RFL_BITS;
+		} else if (iid == D1_UART_IID_RDA) {
+			n = u->rx_level;
+		}
+	}
+	lsr = uart_io_rd(io, D1_UART_LSR, w32);
+	/* u->lsr_err holds only kept bits: clear here means it is 0 */
+	if ((((lsr | u->lsr_err) & (UART_LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) !=
+	    0u) {
+		return UART_BY_WIDTH(w32, d1_uartp_rx_slow)(u, mode, iid, (uint32_t)n, lsr, buf,
+		                                            len, got);
+	}
+	if (mode == UART_RX_RING) {
+		uint8_t *const rb = u->rx.buf;
+		/* size_t arithmetic: no 32 -> 64-bit extensions on rv64 */
+		const size_t size = u->rx.size;
+		const size_t head = u->rx.head;
+		const size_t room = size - (uint32_t)(head - u->rx.tail);
+		const size_t at = head & (size - 1u);
+		const size_t first = size - at;
+		const size_t kept = n < room ? n : room;
+		const size_t dropped = n - kept;
+
+		if (kept <= first) {
+			uart_rbr_copy(rbr, rb, at, kept, w32);
+		} else {
+			uart_rbr_copy(rbr, rb, at, first, w32);
+			uart_rbr_copy(rbr, rb, 0u, kept - first, w32);
+		}
+		for (size_t i = 0; i < dropped; i++) {
+			(void)uart_io_rd(io, D1_UART_RBR, w32);
+		}
+		uart_barrier(); /* data before the index the reader sees */
+		u->rx.head = (uint32_t)(head + kept);
+		u->stats.rx_bytes += kept;
+		if (dropped != 0u) {
+			u->stats.rx_dropped += dropped;
+		}
+		return kept != 0u ? D1_UART_EV_RX : 0u;
+	}
+	/* UART_RX_BUF */
+	n = n < len ? n : len;
+	n = n < u->fifo_depth ? n : u->fifo_depth;
+	uart_rbr_copy(rbr, buf, 0u, n, w32);
+	u->stats.rx_bytes += n;
+	*got = (uint32_t)n;
+	return D1_UART_EV_RX;
+}
+
+/* The byte-mode instances of the RX path (uart.c, uart_16550.c): modes
+ * UART_RX_BUF, UART_RX_ONE, UART_RX_PEEK; the caller holds the critical
+ * section. */
+uint32_t d1_uartp_rx_w32(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
+                         uint32_t *got);
+uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
+                        uint32_t *got);
+
+/* ---- the TX path ---- */
+
+/* How the TX path finds its room. */
+enum uart_tx_room {
+	/* d1_uart_putc(), d1_uart_tx_ready(): one byte; DW with FIFOs on:
+	 * USR.TFNF (so a burst fills the whole FIFO without reading LSR),
+	 * otherwise LSR.THRE. */
+	UART_TX_ONE,
+	/* d1_uart_putn(): DW with FIFOs on: fifo_depth - TFL; otherwise
+	 * LSR.THRE (with FIFOs on THRE means the FIFO is empty). */
+	UART_TX_FIFO,
+	/* The ring ISR after a THRE identity: the FIFO is empty (PTIME is
+	 * left off), tx_burst bytes fit; no register read. */
+	UART_TX_BURST,
+};
+
+/*
+ * The TX path: every byte written to THR is written here. Writes
+ * min(room, @p len) bytes of @p buf (index (@p at + i) & @p mask: a ring,
+ * or a caller's buffer with mask SIZE_MAX) and counts them in tx_bytes;
+ * with @p buf NULL it writes nothing and returns what it would have
+ * written (d1_uart_tx_ready()). The caller holds the critical section (or
+ * is the ISR), so the room found is still there for the writes
+ * (test_putc_isr_race_no_tx_loss).
+ */
+static UART_ALWAYS_INLINE uint32_t uart_tx_path(struct d1_uart *u, bool w32, const uint8_t *buf,
+                                                size_t at, size_t mask, uint32_t len, unsigned how)
+{
+	const struct uart_io io = uart_io_of(u);
+	uint32_t room;
+
+	if (how == UART_TX_BURST) {
+		room = u->tx_burst;
+	} else if (UART_IS_DW(u) && uart_fifo_on(u)) {
+		if (how == UART_TX_ONE) {
+			room = (uart_io_rd(io, D1_UART_USR, w32) & D1_UART_USR_TFNF_BITS) != 0u
+			               ? 1u
+			               : 0u;
+		} else {
+			uint32_t level = uart_io_rd(io, D1_UART_TFL, w32) & D1_UART_TFL_TFL_BITS;
+
+			room = level < u->fifo_depth ? u->fifo_depth - level : 0u;
+		}
+	} else if ((uart_lsr_note(u, uart_io_rd(io, D1_UART_LSR, w32)) & D1_UART_LSR_THRE_BITS) !=
+	           0u) {
+		room = how == UART_TX_FIFO && uart_fifo_on(u) ? u->fifo_depth : 1u;
+	} else {
+		room = 0u;
+	}
+	room = room < len ? room : len;
+	if (buf != NULL) {
+		for (uint32_t i = 0; i < room; i++) {
+			uart_io_wr(io, D1_UART_THR, buf[(at + i) & mask], w32);
+		}
+		u->stats.tx_bytes += room;
+	}
+	return room;
+}
+
+uint32_t d1_uartp_tx_w32(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask,
+                         uint32_t len, unsigned how);
+uint32_t d1_uartp_tx_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask, uint32_t len,
+                        unsigned how);
+
+/* The TX path for @p u's access width: one test per call. */
+static inline uint32_t uart_tx(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask,
+                               uint32_t len, unsigned how)
+{
+	return UART_BY_WIDTH(UART_IS_W32(u), d1_uartp_tx)(u, buf, at, mask, len, how);
+}
+
+/* The RX path's byte-mode instance for @p u's access width. */
+static inline uint32_t uart_rx(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
+                               uint32_t *got)
+{
+	return UART_BY_WIDTH(UART_IS_W32(u), d1_uartp_rx)(u, mode, buf, len, got);
+}
+
+/* ---- the interrupt body ---- */
+
+/* THRE, busy detect and modem status (uart.c): looped on IIR, at most
+ * D1_UART_ISR_ROUNDS identities. */
+uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid);
+/* THRE in ring mode: refill the FIFO from the TX ring (uart_ring.c). */
+uint32_t d1_uartp_ring_refill(struct d1_uart *u);
+
+/*
+ * The interrupt body for one access width, ring mode (UART_RX_RING,
+ * d1_uart_isr()) or byte mode (UART_RX_POLL, d1_uart_irq_poll()). An RX
+ * identity is served and the call returns: a cause raised meanwhile keeps
+ * the level interrupt asserted, so the PLIC claims it again (a second IIR
+ * read here would only move that work and leave the PLIC a claim that
+ * finds nothing). The idle and RX fast paths make no call and, in the ring
+ * instance, need no stack frame.
+ */
+static UART_ALWAYS_INLINE uint32_t uart_irq_body(struct d1_uart *u, bool w32, unsigned mode)
+{
+	const struct uart_io io = uart_io_of(u);
+	uint32_t iid = uart_io_rd(io, D1_UART_IIR, w32) & D1_UART_IIR_IID_BITS;
+
+	if (((1u << iid) & UART_RX_IIDS) != 0u) {
+		return uart_rx_path(u, w32, mode, iid, NULL, 0u, NULL);
+	}
+	if (iid == D1_UART_IID_NONE) {
+		u->stats.isr_idle++;
+		return 0u;
+	}
+	return d1_uartp_isr_other(u, iid);
+}
+
+/* Instances: ring (uart_ring.c, uart_16550.c), byte mode (uart.c,
+ * uart_16550.c). */
+uint32_t d1_uartp_isr_w32(struct d1_uart *u);
+uint32_t d1_uartp_isr_w8(struct d1_uart *u);
+uint32_t d1_uartp_poll_w32(struct d1_uart *u);
+uint32_t d1_uartp_poll_w8(struct d1_uart *u);
+
+/* Shared checks (uart.c): an initialised handle on a usable line. */
+d1_err_t d1_uartp_check_io(const struct d1_uart *u);
+
+#endif /* D1_SRC_UART_PRIV_H */
