@@ -34,15 +34,20 @@ static inline void wr(const struct d1_uart *u, unsigned idx, uint32_t v)
 }
 
 /*
- * The LSR reader of the cold paths (the idle wait, drain, the FIFOE
- * change): one critical section around the read and uart_lsr_note(), so
- * the ISR can never run between them (test_drain_isr_race_keeps_line_error).
+ * The LSR reader outside the RX path (uart_priv.h): the idle wait, drain,
+ * the FIFOE change and the TX path's LSR.THRE test (nested in putc's
+ * critical section there).
  */
-static uint32_t lsr_read(struct d1_uart *u)
+uint32_t d1_uartp_lsr_read(struct d1_uart *u)
 {
 	uintptr_t s = d1_port_critical_enter();
-	uint32_t lsr = uart_lsr_note(u, rd(u, D1_UART_LSR));
+	uint32_t raw = rd(u, D1_UART_LSR);
+	uint32_t lsr = raw | u->lsr_err;
 
+	if ((raw & D1_UART_LSR_OE_BITS) != 0u) {
+		u->stats.overrun++;
+	}
+	u->lsr_err = uart_lsr_keep(lsr);
 	d1_port_critical_exit(s);
 	return lsr;
 }
@@ -225,7 +230,7 @@ static void discard_rx(struct d1_uart *u, uint32_t n)
 static d1_err_t wait_idle(struct d1_uart *u, uint32_t budget_us)
 {
 	for (uint32_t waited = 0;; waited += POLL_US) {
-		uint32_t lsr = lsr_read(u);
+		uint32_t lsr = d1_uartp_lsr_read(u);
 		bool temt = (lsr & D1_UART_LSR_TEMT_BITS) != 0u;
 
 		if (IS_DW(u)) {
@@ -297,7 +302,7 @@ static void drain_before_fcr(struct d1_uart *u, uint32_t fcr)
 		discard_rx(u, n < u->fifo_depth ? n : u->fifo_depth);
 	} else {
 		for (uint32_t k = 0; k <= u->fifo_depth; k++) {
-			if ((lsr_read(u) & D1_UART_LSR_DR_BITS) == 0u) {
+			if ((d1_uartp_lsr_read(u) & D1_UART_LSR_DR_BITS) == 0u) {
 				break;
 			}
 			discard_rx(u, 1u);
@@ -511,6 +516,13 @@ d1_err_t d1_uartp_check_io(const struct d1_uart *u)
 	return D1_OK;
 }
 
+/* Room for one byte (the TX path's UART_TX_ONE, one copy for putc and
+ * tx_ready); the caller holds the critical section. */
+static bool tx_room1(struct d1_uart *u)
+{
+	return uart_tx(u, NULL, 0u, SIZE_MAX, 1u, UART_TX_ONE) != 0u;
+}
+
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 {
 	d1_err_t err = d1_uartp_check_io(u);
@@ -524,7 +536,8 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 		 * interval). */
 		uintptr_t s = d1_port_critical_enter();
 
-		if (uart_tx(u, &c, 0u, SIZE_MAX, 1u, UART_TX_ONE) != 0u) {
+		if (tx_room1(u)) {
+			(void)uart_tx(u, &c, 0u, SIZE_MAX, 1u, UART_TX_KNOWN);
 			d1_port_critical_exit(s);
 			return D1_OK;
 		}
@@ -551,7 +564,7 @@ d1_err_t d1_uart_drain(struct d1_uart *u)
 	}
 	budget = wait_budget_us(u);
 	for (uint32_t waited = 0;; waited += POLL_US) {
-		if ((lsr_read(u) & D1_UART_LSR_TEMT_BITS) != 0u) {
+		if ((d1_uartp_lsr_read(u) & D1_UART_LSR_TEMT_BITS) != 0u) {
 			return D1_OK;
 		}
 		if (waited >= budget) {
@@ -574,11 +587,11 @@ static d1_err_t check_byte_mode(const struct d1_uart *u, bool bad_arg)
 }
 
 /* The RX path in @p mode for the caller's buffer, in one critical section:
- * the errors uart_lsr_note() keeps belong to the character at the FIFO top
+ * the errors an LSR read keeps belong to the character at the FIFO top
  * until it is read, so a handler that reads LSR (tx_ready(), putc() on a
  * 16550 or with FIFOs off) must not run between that read and the clear. */
-static uint32_t rx_locked(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
-                          uint32_t *got)
+static UART_ALWAYS_INLINE uint32_t rx_locked(struct d1_uart *u, unsigned mode, uint8_t *buf,
+                                             uint32_t len, uint32_t *got)
 {
 	uintptr_t s = d1_port_critical_enter();
 	uint32_t ev = uart_rx(u, mode, buf, len, got);
@@ -640,7 +653,7 @@ d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 	 * its trigger: the OS reads now, and the level interrupt re-enters for
 	 * what follows. Other identities: the ring ISR's bounded loop, THRE
 	 * reported (the OS writes). */
-	*ev = UART_BY_WIDTH(UART_IS_W32(u), d1_uartp_poll)(u);
+	*ev = UART_IS_W32(u) ? uart_irq_body(u, true, UART_RX_POLL) : UART_W8(d1_uartp_poll_w8(u));
 	return D1_OK;
 }
 
@@ -664,7 +677,7 @@ d1_err_t d1_uart_tx_ready(struct d1_uart *u, bool *room)
 		return err;
 	}
 	s = d1_port_critical_enter();
-	*room = uart_tx(u, NULL, 0u, SIZE_MAX, 1u, UART_TX_ONE) != 0u;
+	*room = tx_room1(u);
 	d1_port_critical_exit(s);
 	return D1_OK;
 }
@@ -703,40 +716,6 @@ d1_err_t d1_uart_putn(struct d1_uart *u, const uint8_t *buf, uint32_t len, uint3
 	return D1_OK;
 }
 
-/* THRE, busy detect and modem status, looped on IIR (at most
- * D1_UART_ISR_ROUNDS identities) until it says none; an RX identity met
- * there is left pending for the next call (the line stays asserted). */
-uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid)
-{
-	uint32_t ev = 0u;
-
-	/* A cause still pending after the bound keeps the (level) interrupt
-	 * line high, so the trap simply re-enters. */
-	for (unsigned i = 0; i < D1_UART_ISR_ROUNDS; i++) {
-		switch (iid) {
-		case D1_UART_IID_THRE: /* reading IIR already cleared it */
-			/* ring mode: refill from the ring; byte mode
-			 * (d1_uart_irq_poll()): the OS writes */
-			ev |= u->irq_mode ? d1_uartp_ring_refill(u) : D1_UART_EV_TX;
-			break;
-		case D1_UART_IID_BUSY:
-			(void)rd(u, D1_UART_USR); /* clears busy detect */
-			u->stats.busy_detect++;
-			ev |= D1_UART_EV_BUSY;
-			break;
-		case D1_UART_IID_MODEM:
-			(void)rd(u, D1_UART_MSR); /* clears modem status */
-			break;
-		default: /* NONE, an RX identity (left pending for the next
-		          * call, the line stays asserted), or one this UART
-		          * does not define */
-			return ev;
-		}
-		iid = rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
-	}
-	return ev;
-}
-
 d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
 {
 	uintptr_t s;
@@ -748,29 +727,4 @@ d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
 	*out = u->stats;
 	d1_port_critical_exit(s);
 	return D1_OK;
-}
-
-/* ---- the 32-bit instances of the paths (the 8-bit ones: uart_16550.c) ---- */
-
-uint32_t d1_uartp_rx_slow_w32(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
-                              uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got)
-{
-	return uart_rx_slow(u, true, mode, iid, n, raw, buf, len, got);
-}
-
-uint32_t d1_uartp_rx_w32(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
-                         uint32_t *got)
-{
-	return uart_rx_path(u, true, mode, D1_UART_IID_NONE, buf, len, got);
-}
-
-uint32_t d1_uartp_tx_w32(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask,
-                         uint32_t len, unsigned how)
-{
-	return uart_tx_path(u, true, buf, at, mask, len, how);
-}
-
-uint32_t d1_uartp_poll_w32(struct d1_uart *u)
-{
-	return uart_irq_body(u, true, UART_RX_POLL);
 }

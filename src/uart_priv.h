@@ -10,12 +10,16 @@
  *                  below with w32 = false and the byte accessors of the
  *                  cold paths; empty in a D1_UART_DW_ONLY build
  *
- * The one RX path (rx_path(), rx_slow()) and the one TX path (tx_path())
- * are written once, here, and instantiated per access width with @p w32 a
- * compile-time constant, so a D1 instance (32-bit registers at reg-shift 2)
- * runs code with no width test per access; the caller picks the instance
- * once per call (UART_BY_WIDTH()). The cold paths (configure, the idle
- * wait, drain) use rd()/wr(), which test the width per access.
+ * The one RX path (uart_rx_path(), uart_rx_slow()) and the one TX path
+ * (uart_tx_path()) are written once, here, with the access width @p w32
+ * and the caller's mode as compile-time constants. Each 32-bit caller gets
+ * them inlined, specialised to its mode (so what a kernel links for its
+ * calls is no larger than a hand-written copy per call); the 8-bit callers
+ * go through one out-of-line instance per path in uart_16550.c. The choice
+ * is one width test per call (uart_rx(), uart_tx()), none per access, and
+ * none at all in a D1_UART_DW_ONLY build. The cold paths (configure, the
+ * idle wait, drain) use uart_rd()/uart_wr(), which test the width per
+ * access.
  * Hardware facts: docs/uart-and-plic.md.
  */
 #ifndef D1_SRC_UART_PRIV_H
@@ -45,13 +49,14 @@
 #define UART_IS_DW(u)  ((void)(u), true)
 #define UART_IS_W32(u) ((void)(u), true)
 #define UART_SHIFT(u)  ((void)(u), 2u)
-/* The instance for @p w32 (a constant): only 32-bit ones exist. */
-#define UART_BY_WIDTH(w32, fn) ((void)(w32), fn##_w32)
+/* A call of an 8-bit instance, where UART_IS_W32() is always true: never
+ * evaluated, and the instance does not exist. */
+#define UART_W8(call) 0u
 #else
-#define UART_IS_DW(u)          ((u)->flavour == D1_UART_FLAVOUR_DW_APB)
-#define UART_IS_W32(u)         ((u)->io_width == 4u)
-#define UART_SHIFT(u)          ((u)->reg_shift)
-#define UART_BY_WIDTH(w32, fn) ((w32) ? fn##_w32 : fn##_w8)
+#define UART_IS_DW(u)  ((u)->flavour == D1_UART_FLAVOUR_DW_APB)
+#define UART_IS_W32(u) ((u)->io_width == 4u)
+#define UART_SHIFT(u)  ((u)->reg_shift)
+#define UART_W8(call)  (call)
 #endif
 
 /* Compiler barrier: orders ring data against ring indices. The D1 has one
@@ -137,31 +142,26 @@ static inline bool uart_fifo_on(const struct d1_uart *u)
 
 /* ---- LSR: reading it clears OE/PE/FE/BI (docs/uart-and-plic.md) ---- */
 
-/* What to keep of @p lsr until its character is read: PE/FE/BI (the
- * character at the FIFO top) and FIFOERR; nothing when DR is clear (no
- * character for them to belong to). */
+/*
+ * Reading LSR clears OE, PE, FE and BI, so every LSR value read is
+ * accounted at once: OE counted in `overrun`, PE/FE/BI/FIFOERR (of the
+ * character at the FIFO top, and "some character has an error") OR-ed
+ * into u->lsr_err, which is returned with every later read until their
+ * character leaves RBR, a read shows DR clear (no character for them to
+ * belong to) or the RX FIFO is reset. Two readers do this: the RX path
+ * (inline, in its caller's critical section or the ISR) and, for
+ * everything else (the idle wait, drain, the TX path's LSR.THRE test),
+ * d1_uartp_lsr_read() (uart.c): the read and the accounting in one
+ * critical section, so the ISR cannot run between them
+ * (test_putc_isr_race_keeps_line_error).
+ */
+uint32_t d1_uartp_lsr_read(struct d1_uart *u);
+
+/* What u->lsr_err keeps of an LSR value: PE/FE/BI (the character at the
+ * FIFO top) and FIFOERR; nothing when DR is clear. */
 static inline uint8_t uart_lsr_keep(uint32_t lsr)
 {
 	return (uint8_t)((lsr & D1_UART_LSR_DR_BITS) != 0u ? lsr & UART_LSR_KEEP : 0u);
-}
-
-/*
- * Account one LSR value just read (@p raw): OE counted at once (the read
- * cleared it), PE/FE/BI/FIFOERR OR-ed into u->lsr_err, which is returned
- * with every later read until their character leaves RBR (u->lsr_err = 0
- * there) or the RX FIFO is reset. Every LSR read of the driver goes through
- * here, in a critical section or the interrupt
- * (test_putc_isr_race_keeps_line_error).
- */
-static UART_ALWAYS_INLINE uint32_t uart_lsr_note(struct d1_uart *u, uint32_t raw)
-{
-	uint32_t lsr = raw | u->lsr_err;
-
-	if ((raw & D1_UART_LSR_OE_BITS) != 0u) {
-		u->stats.overrun++;
-	}
-	u->lsr_err = uart_lsr_keep(lsr);
-	return lsr;
 }
 
 /* Count the character errors of one LSR value; true if its character is
@@ -225,20 +225,21 @@ static UART_ALWAYS_INLINE void uart_rbr_copy(uintptr_t rbr, uint8_t *buf, size_t
 	}
 }
 
-/* The slow half of the RX path, one out-of-line instance per width
- * (uart.c, uart_16550.c): @p raw is the LSR value rx_path() read, @p n the
- * level it found (0: none known). */
-uint32_t d1_uartp_rx_slow_w32(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
-                              uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got);
-uint32_t d1_uartp_rx_slow_w8(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
-                             uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got);
+/* The slow half of the RX path for the ring ISR, out of line so that the
+ * ISR's fast path needs no stack frame (uart_ring.c, uart_16550.c): @p raw
+ * is the LSR value uart_rx_path() read, @p n the level it found. */
+uint32_t d1_uartp_rx_ring_slow_w32(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw);
+uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw);
 
 /*
  * RX, slow half: LSR then RBR per character, so every error is charged to
  * its own character (PE/FE counted and discarded, a break counted once as
  * a break), every OE counted at the read that shows it, a byte with no
  * room dropped and counted (ring) or left in the FIFO (caller's buffer),
- * and an empty RX timeout given its dummy read. At most fifo_depth + 1
+ * and an empty RX timeout given its dummy read. Its LSR values are
+ * accounted as d1_uartp_lsr_read() does, u->lsr_err written once at the
+ * end (nothing else runs meanwhile: the caller holds the critical section
+ * or is the ISR). At most fifo_depth + 1
  * characters; the bound is checked after the LSR read that follows a
  * character, so that read's OE is counted
  * (test_isr_slow_path_overrun_at_its_last_lsr_read). The single-character
@@ -250,8 +251,10 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 {
 	const struct uart_io io = uart_io_of(u);
 	const bool ring = mode == UART_RX_RING;
-	uint32_t lsr = uart_lsr_note(u, raw);
-	uint32_t ev = (lsr & D1_UART_LSR_OE_BITS) != 0u ? D1_UART_EV_ERR : 0u;
+	/* only the interrupt bodies report events */
+	const uint32_t err_ev = ring || mode == UART_RX_POLL ? D1_UART_EV_ERR : 0u;
+	uint32_t lsr = raw | u->lsr_err;
+	uint32_t ev = 0u;
 	uint8_t *dst = buf;
 	size_t mask = SIZE_MAX; /* a caller's buffer never wraps */
 	size_t head = 0u;
@@ -259,8 +262,11 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 	size_t kept = 0u;
 	uint32_t dropped = 0u;
 
-	if (mode == UART_RX_POLL && (lsr & UART_LSR_CHAR_ERR) != 0u) {
-		ev = D1_UART_EV_ERR; /* counted when d1_uart_rx_ready() reads it */
+	if (ring) {
+		dst = u->rx.buf;
+		mask = (size_t)u->rx.size - 1u;
+		head = u->rx.head;
+		room = u->rx.size - (uint32_t)(head - u->rx.tail);
 	}
 	if (iid == D1_UART_IID_TIMEOUT && n == 0u &&
 	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
@@ -268,28 +274,25 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 		 * RBR read (Linux 8250_dw.c; docs/uart-and-plic.md). */
 		(void)uart_io_rd(io, D1_UART_RBR, w32);
 		u->stats.rx_timeout_empty++;
-		return ev;
 	}
-	if (mode == UART_RX_POLL) {
-		return ev | ((lsr & D1_UART_LSR_DR_BITS) != 0u ? D1_UART_EV_RX : 0u);
-	}
-	if (ring) {
-		dst = u->rx.buf;
-		mask = (size_t)u->rx.size - 1u;
-		head = u->rx.head;
-		room = u->rx.size - (uint32_t)(head - u->rx.tail);
-	}
-	for (uint32_t k = 0; k <= u->fifo_depth && (lsr & D1_UART_LSR_DR_BITS) != 0u; k++) {
+	for (uint32_t k = 0;; k++) {
 		uint8_t c;
 
+		if ((raw & D1_UART_LSR_OE_BITS) != 0u) {
+			u->stats.overrun++; /* the read that showed it cleared it */
+			ev |= err_ev;
+		}
+		if (mode == UART_RX_POLL || k > u->fifo_depth ||
+		    (lsr & D1_UART_LSR_DR_BITS) == 0u) {
+			break;
+		}
 		if (mode == UART_RX_PEEK && (lsr & UART_LSR_CHAR_ERR) == 0u) {
 			ev |= UART_RX_READY;
 			break;
 		}
 		c = (uint8_t)uart_io_rd(io, D1_UART_RBR, w32);
-		u->lsr_err = 0u; /* consumed with its character */
 		if (uart_count_lsr(u, lsr)) {
-			ev |= D1_UART_EV_ERR;
+			ev |= err_ev;
 		} else if (kept < room) {
 			dst[(head + kept) & mask] = c;
 			kept++;
@@ -297,13 +300,25 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 			dropped++; /* ring only: the other modes stop at room */
 		}
 		if (mode == UART_RX_ONE || (mode == UART_RX_BUF && kept == room)) {
+			lsr = 0u; /* its errors went with it */
 			break;
 		}
-		lsr = uart_lsr_note(u, uart_io_rd(io, D1_UART_LSR, w32));
-		if ((lsr & D1_UART_LSR_OE_BITS) != 0u) {
+		raw = uart_io_rd(io, D1_UART_LSR, w32);
+		lsr = raw;
+	}
+	if (mode == UART_RX_POLL) {
+		/* nothing read: a character error is counted when
+		 * d1_uart_rx_ready() reads its character */
+		if ((lsr & UART_LSR_CHAR_ERR) != 0u) {
 			ev |= D1_UART_EV_ERR;
 		}
+		if ((lsr & D1_UART_LSR_DR_BITS) != 0u) {
+			ev |= D1_UART_EV_RX;
+		}
 	}
+	/* DR clear: nothing kept. A good character left at the top (peek) or
+	 * the bound reached: its errors are kept for the next read. */
+	u->lsr_err = uart_lsr_keep(lsr);
 	if (ring) {
 		uart_barrier(); /* data before the index the reader sees */
 		u->rx.head = (uint32_t)(head + kept);
@@ -320,10 +335,10 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
  * ring's consumer cannot run while the ISR does (one hart), so its head
  * and room are read once and head written once.
  *
- * Fast half (ring and caller's buffer): when LSR (with what uart_lsr_note()
- * kept) shows no error anywhere in the FIFO (OE, PE, FE, BI, FIFOERR
- * clear), a known number of bytes is read with RBR reads only: on the DW
- * UART the RFL level, read BEFORE that LSR so FIFOERR covers every byte
+ * Fast half (ring and caller's buffer): when LSR (with what earlier LSR
+ * reads kept) shows no error
+ * anywhere in the FIFO (OE, PE, FE, BI, FIFOERR clear), a known number of bytes is read with RBR
+ * reads only: on the DW UART the RFL level, read BEFORE that LSR so FIFOERR covers every byte
  * counted (the ring ISR trusts RFL whenever the UART is DW, getn only with
  * the FIFOs on); on a plain 16550 the trigger level an RDA identity
  * guarantees (docs/benchmarks.md "UART RX path"). More bytes, if any, show
@@ -353,8 +368,11 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, bool w32, uns
 	/* u->lsr_err holds only kept bits: clear here means it is 0 */
 	if ((((lsr | u->lsr_err) & (UART_LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) !=
 	    0u) {
-		return UART_BY_WIDTH(w32, d1_uartp_rx_slow)(u, mode, iid, (uint32_t)n, lsr, buf,
-		                                            len, got);
+		if (mode != UART_RX_RING) {
+			return uart_rx_slow(u, w32, mode, iid, (uint32_t)n, lsr, buf, len, got);
+		}
+		return w32 ? d1_uartp_rx_ring_slow_w32(u, iid, (uint32_t)n, lsr)
+		           : UART_W8(d1_uartp_rx_ring_slow_w8(u, iid, (uint32_t)n, lsr));
 	}
 	if (mode == UART_RX_RING) {
 		uint8_t *const rb = u->rx.buf;
@@ -393,21 +411,27 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, bool w32, uns
 	return D1_UART_EV_RX;
 }
 
-/* The byte-mode instances of the RX path (uart.c, uart_16550.c): modes
- * UART_RX_BUF, UART_RX_ONE, UART_RX_PEEK; the caller holds the critical
- * section. */
-uint32_t d1_uartp_rx_w32(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
-                         uint32_t *got);
+/* The 8-bit instance of the RX path (uart_16550.c), any mode but
+ * UART_RX_RING. */
 uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
                         uint32_t *got);
+
+/* @p u's RX path in @p mode (a constant; not UART_RX_RING) for a caller
+ * that holds the critical section: inline for 32-bit registers. */
+static UART_ALWAYS_INLINE uint32_t uart_rx(struct d1_uart *u, unsigned mode, uint8_t *buf,
+                                           uint32_t len, uint32_t *got)
+{
+	return UART_IS_W32(u) ? uart_rx_path(u, true, mode, D1_UART_IID_NONE, buf, len, got)
+	                      : UART_W8(d1_uartp_rx_w8(u, mode, buf, len, got));
+}
 
 /* ---- the TX path ---- */
 
 /* How the TX path finds its room. */
 enum uart_tx_room {
-	/* d1_uart_putc(), d1_uart_tx_ready(): one byte; DW with FIFOs on:
-	 * USR.TFNF (so a burst fills the whole FIFO without reading LSR),
-	 * otherwise LSR.THRE. */
+	/* d1_uart_putc(), d1_uart_tx_ready(): room for one byte? DW with
+	 * FIFOs on: USR.TFNF (so a burst fills the whole FIFO without reading
+	 * LSR), otherwise LSR.THRE. Writes nothing. */
 	UART_TX_ONE,
 	/* d1_uart_putn(): DW with FIFOs on: fifo_depth - TFL; otherwise
 	 * LSR.THRE (with FIFOs on THRE means the FIFO is empty). */
@@ -415,16 +439,17 @@ enum uart_tx_room {
 	/* The ring ISR after a THRE identity: the FIFO is empty (PTIME is
 	 * left off), tx_burst bytes fit; no register read. */
 	UART_TX_BURST,
+	/* The caller found the room (d1_uart_putc() after UART_TX_ONE): @p len
+	 * bytes fit; no register read. */
+	UART_TX_KNOWN,
 };
 
 /*
  * The TX path: every byte written to THR is written here. Writes
  * min(room, @p len) bytes of @p buf (index (@p at + i) & @p mask: a ring,
  * or a caller's buffer with mask SIZE_MAX) and counts them in tx_bytes;
- * with @p buf NULL it writes nothing and returns what it would have
- * written (d1_uart_tx_ready()). The caller holds the critical section (or
- * is the ISR), so the room found is still there for the writes
- * (test_putc_isr_race_no_tx_loss).
+ * UART_TX_ONE only returns the room (0 or 1, @p buf unused). The caller holds the critical section
+ * (or is the ISR), so the room found is still there for the writes (test_putc_isr_race_no_tx_loss).
  */
 static UART_ALWAYS_INLINE uint32_t uart_tx_path(struct d1_uart *u, bool w32, const uint8_t *buf,
                                                 size_t at, size_t mask, uint32_t len, unsigned how)
@@ -432,7 +457,9 @@ static UART_ALWAYS_INLINE uint32_t uart_tx_path(struct d1_uart *u, bool w32, con
 	const struct uart_io io = uart_io_of(u);
 	uint32_t room;
 
-	if (how == UART_TX_BURST) {
+	if (how == UART_TX_KNOWN) {
+		room = len;
+	} else if (how == UART_TX_BURST) {
 		room = u->tx_burst;
 	} else if (UART_IS_DW(u) && uart_fifo_on(u)) {
 		if (how == UART_TX_ONE) {
@@ -444,14 +471,13 @@ static UART_ALWAYS_INLINE uint32_t uart_tx_path(struct d1_uart *u, bool w32, con
 
 			room = level < u->fifo_depth ? u->fifo_depth - level : 0u;
 		}
-	} else if ((uart_lsr_note(u, uart_io_rd(io, D1_UART_LSR, w32)) & D1_UART_LSR_THRE_BITS) !=
-	           0u) {
+	} else if ((d1_uartp_lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u) {
 		room = how == UART_TX_FIFO && uart_fifo_on(u) ? u->fifo_depth : 1u;
 	} else {
 		room = 0u;
 	}
 	room = room < len ? room : len;
-	if (buf != NULL) {
+	if (how != UART_TX_ONE) {
 		for (uint32_t i = 0; i < room; i++) {
 			uart_io_wr(io, D1_UART_THR, buf[(at + i) & mask], w32);
 		}
@@ -460,32 +486,24 @@ static UART_ALWAYS_INLINE uint32_t uart_tx_path(struct d1_uart *u, bool w32, con
 	return room;
 }
 
-uint32_t d1_uartp_tx_w32(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask,
-                         uint32_t len, unsigned how);
+/* The 8-bit instance of the TX path (uart_16550.c). */
 uint32_t d1_uartp_tx_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask, uint32_t len,
                         unsigned how);
 
-/* The TX path for @p u's access width: one test per call. */
-static inline uint32_t uart_tx(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask,
-                               uint32_t len, unsigned how)
+/* @p u's TX path in @p how (a constant): inline for 32-bit registers. */
+static UART_ALWAYS_INLINE uint32_t uart_tx(struct d1_uart *u, const uint8_t *buf, size_t at,
+                                           size_t mask, uint32_t len, unsigned how)
 {
-	return UART_BY_WIDTH(UART_IS_W32(u), d1_uartp_tx)(u, buf, at, mask, len, how);
-}
-
-/* The RX path's byte-mode instance for @p u's access width. */
-static inline uint32_t uart_rx(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
-                               uint32_t *got)
-{
-	return UART_BY_WIDTH(UART_IS_W32(u), d1_uartp_rx)(u, mode, buf, len, got);
+	return UART_IS_W32(u) ? uart_tx_path(u, true, buf, at, mask, len, how)
+	                      : UART_W8(d1_uartp_tx_w8(u, buf, at, mask, len, how));
 }
 
 /* ---- the interrupt body ---- */
 
-/* THRE, busy detect and modem status (uart.c): looped on IIR, at most
- * D1_UART_ISR_ROUNDS identities. */
+/* THRE, busy detect and modem status (uart_ring.c): looped on IIR, at
+ * most D1_UART_ISR_ROUNDS identities; THRE refills the FIFO from the TX
+ * ring in ring mode and is reported (D1_UART_EV_TX) in byte mode. */
 uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid);
-/* THRE in ring mode: refill the FIFO from the TX ring (uart_ring.c). */
-uint32_t d1_uartp_ring_refill(struct d1_uart *u);
 
 /*
  * The interrupt body for one access width, ring mode (UART_RX_RING,
@@ -511,11 +529,10 @@ static UART_ALWAYS_INLINE uint32_t uart_irq_body(struct d1_uart *u, bool w32, un
 	return d1_uartp_isr_other(u, iid);
 }
 
-/* Instances: ring (uart_ring.c, uart_16550.c), byte mode (uart.c,
- * uart_16550.c). */
+/* Instances: ring (uart_ring.c, uart_16550.c); the byte mode's 8-bit one
+ * (uart_16550.c: the 32-bit one is inline in d1_uart_irq_poll()). */
 uint32_t d1_uartp_isr_w32(struct d1_uart *u);
 uint32_t d1_uartp_isr_w8(struct d1_uart *u);
-uint32_t d1_uartp_poll_w32(struct d1_uart *u);
 uint32_t d1_uartp_poll_w8(struct d1_uart *u);
 
 /* Shared checks (uart.c): an initialised handle on a usable line. */

@@ -123,10 +123,10 @@ uint32_t d1_uart_read(struct d1_uart *u, uint8_t *data, uint32_t len)
 	return n;
 }
 
-/* TX refill on THRE (from d1_uartp_isr_other()): the FIFO is empty (PTIME
- * is left off), so up to tx_burst bytes fit, written by the TX path.
- * ETBEI goes off as soon as the ring is drained. */
-uint32_t d1_uartp_ring_refill(struct d1_uart *u)
+/* TX refill on THRE: the FIFO is empty (PTIME is left off), so up to
+ * tx_burst bytes fit, written by the TX path. ETBEI goes off as soon as
+ * the ring is drained. */
+static uint32_t tx_refill(struct d1_uart *u)
 {
 	struct d1_uart_ring *r = &u->tx;
 	uint32_t tail = r->tail;
@@ -134,7 +134,7 @@ uint32_t d1_uartp_ring_refill(struct d1_uart *u)
 	uint32_t n;
 
 	uart_barrier(); /* index before the data it covers */
-	n = avail == 0u ? 0u : uart_tx(u, r->buf, tail, (size_t)r->size - 1u, avail, UART_TX_BURST);
+	n = uart_tx(u, r->buf, tail, (size_t)r->size - 1u, avail, UART_TX_BURST);
 	uart_barrier();
 	r->tail = tail + n;
 	if (n == avail) { /* this refill emptied the ring */
@@ -145,8 +145,47 @@ uint32_t d1_uartp_ring_refill(struct d1_uart *u)
 	return D1_UART_EV_TX;
 }
 
-/* The ring-mode interrupt body, 32-bit registers (the 8-bit instance is in
- * uart_16550.c). */
+/* THRE, busy detect and modem status, looped on IIR (at most
+ * D1_UART_ISR_ROUNDS identities) until it says none; an RX identity met
+ * there is left pending for the next call (the line stays asserted). */
+uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid)
+{
+	uint32_t ev = 0u;
+
+	/* A cause still pending after the bound keeps the (level) interrupt
+	 * line high, so the trap simply re-enters. */
+	for (unsigned i = 0; i < D1_UART_ISR_ROUNDS; i++) {
+		switch (iid) {
+		case D1_UART_IID_THRE: /* reading IIR already cleared it */
+			/* ring mode: refill from the ring; byte mode
+			 * (d1_uart_irq_poll()): the OS writes */
+			ev |= u->irq_mode ? tx_refill(u) : D1_UART_EV_TX;
+			break;
+		case D1_UART_IID_BUSY:
+			(void)uart_rd(u, D1_UART_USR); /* clears busy detect */
+			u->stats.busy_detect++;
+			ev |= D1_UART_EV_BUSY;
+			break;
+		case D1_UART_IID_MODEM:
+			(void)uart_rd(u, D1_UART_MSR); /* clears modem status */
+			break;
+		default: /* NONE, an RX identity (left pending for the next
+		          * call, the line stays asserted), or one this UART
+		          * does not define */
+			return ev;
+		}
+		iid = uart_rd(u, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
+	}
+	return ev;
+}
+
+/* The ring-mode interrupt body and its RX slow half, 32-bit registers (the
+ * 8-bit instances are in uart_16550.c). */
+uint32_t d1_uartp_rx_ring_slow_w32(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw)
+{
+	return uart_rx_slow(u, true, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
+}
+
 uint32_t d1_uartp_isr_w32(struct d1_uart *u)
 {
 	return uart_irq_body(u, true, UART_RX_RING);
@@ -157,7 +196,7 @@ uint32_t d1_uart_isr(struct d1_uart *u)
 	if (u == NULL) {
 		return 0u;
 	}
-	return UART_BY_WIDTH(UART_IS_W32(u), d1_uartp_isr)(u);
+	return UART_IS_W32(u) ? d1_uartp_isr_w32(u) : UART_W8(d1_uartp_isr_w8(u));
 }
 
 uint32_t d1_uart_tx_pending(const struct d1_uart *u)
