@@ -29,7 +29,7 @@ uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, u
 
 uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len, uint32_t *got)
 {
-	return uart_rx_path(u, false, mode, D1_UART_IID_NONE, buf, len, got);
+	return uart_rx_path(u, uart_io_of(u), false, mode, D1_UART_IID_NONE, buf, len, got);
 }
 
 uint32_t d1_uartp_tx_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask, uint32_t len,

@@ -331,7 +331,8 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 }
 
 /*
- * The RX path: every received byte is read here or in uart_rx_slow(). The
+ * The RX path: every received byte is read here or in uart_rx_slow(); @p io
+ * is uart_io_of(@p u), read before the caller's first access. The
  * ring's consumer cannot run while the ISR does (one hart), so its head
  * and room are read once and head written once.
  *
@@ -348,11 +349,10 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
  * slow half. The ring's bytes go into at most two contiguous runs; a
  * caller's buffer takes at most min(len, fifo_depth) per call.
  */
-static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, bool w32, unsigned mode,
-                                                uint32_t iid, uint8_t *buf, uint32_t len,
-                                                uint32_t *got)
+static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, struct uart_io io, bool w32,
+                                                unsigned mode, uint32_t iid, uint8_t *buf,
+                                                uint32_t len, uint32_t *got)
 {
-	const struct uart_io io = uart_io_of(u);
 	const uintptr_t rbr = uart_addr(io, D1_UART_RBR);
 	size_t n = 0u;
 	uint32_t lsr;
@@ -421,8 +421,9 @@ uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t
 static UART_ALWAYS_INLINE uint32_t uart_rx(struct d1_uart *u, unsigned mode, uint8_t *buf,
                                            uint32_t len, uint32_t *got)
 {
-	return UART_IS_W32(u) ? uart_rx_path(u, true, mode, D1_UART_IID_NONE, buf, len, got)
-	                      : UART_W8(d1_uartp_rx_w8(u, mode, buf, len, got));
+	return UART_IS_W32(u)
+	               ? uart_rx_path(u, uart_io_of(u), true, mode, D1_UART_IID_NONE, buf, len, got)
+	               : UART_W8(d1_uartp_rx_w8(u, mode, buf, len, got));
 }
 
 /* ---- the TX path ---- */
@@ -520,7 +521,9 @@ static UART_ALWAYS_INLINE uint32_t uart_irq_body(struct d1_uart *u, bool w32, un
 	uint32_t iid = uart_io_rd(io, D1_UART_IIR, w32) & D1_UART_IIR_IID_BITS;
 
 	if (((1u << iid) & UART_RX_IIDS) != 0u) {
-		return uart_rx_path(u, w32, mode, iid, NULL, 0u, NULL);
+		/* the IIR read's fence would make a reload of base and
+		 * shift from the handle: io goes along */
+		return uart_rx_path(u, io, w32, mode, iid, NULL, 0u, NULL);
 	}
 	if (iid == D1_UART_IID_NONE) {
 		u->stats.isr_idle++;
