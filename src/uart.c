@@ -13,6 +13,8 @@
 
 #include "d1/mmio.h"
 #include "d1/port.h"
+/* this object's register paths are 32-bit (uart_priv.h) */
+#define UART_PATH_W32 1
 #include "uart_priv.h"
 
 #define PPM     1000000u
@@ -516,11 +518,11 @@ d1_err_t d1_uartp_check_io(const struct d1_uart *u)
 	return D1_OK;
 }
 
-/* Room for one byte (the TX path's UART_TX_ONE, one copy for putc and
- * tx_ready); the caller holds the critical section. */
+/* Room for one byte (one copy for putc and tx_ready); the caller holds
+ * the critical section. */
 static bool tx_room1(struct d1_uart *u)
 {
-	return uart_tx(u, NULL, 0u, SIZE_MAX, 1u, UART_TX_ONE) != 0u;
+	return uart_tx_room_any(u, false) != 0u;
 }
 
 d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
@@ -537,7 +539,7 @@ d1_err_t d1_uart_putc(struct d1_uart *u, uint8_t c)
 		uintptr_t s = d1_port_critical_enter();
 
 		if (tx_room1(u)) {
-			(void)uart_tx(u, &c, 0u, SIZE_MAX, 1u, UART_TX_KNOWN);
+			uart_tx(u, &c, 0u, SIZE_MAX, 1u);
 			d1_port_critical_exit(s);
 			return D1_OK;
 		}
@@ -586,15 +588,16 @@ static d1_err_t check_byte_mode(const struct d1_uart *u, bool bad_arg)
 	return err;
 }
 
-/* The RX path in @p mode for the caller's buffer, in one critical section:
+/* One character (getc) or a peek (rx_ready) through the RX path, in one
+ * critical section, as d1_uart_getn():
  * the errors an LSR read keeps belong to the character at the FIFO top
  * until it is read, so a handler that reads LSR (tx_ready(), putc() on a
  * 16550 or with FIFOs off) must not run between that read and the clear. */
-static UART_ALWAYS_INLINE uint32_t rx_locked(struct d1_uart *u, unsigned mode, uint8_t *buf,
-                                             uint32_t len, uint32_t *got)
+static uint32_t rx_locked(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
+                          uint32_t *got)
 {
 	uintptr_t s = d1_port_critical_enter();
-	uint32_t ev = uart_rx(u, mode, buf, len, got);
+	uint32_t ev = uart_rx_char(u, mode, buf, len, got);
 
 	d1_port_critical_exit(s);
 	return ev;
@@ -653,7 +656,7 @@ d1_err_t d1_uart_irq_poll(struct d1_uart *u, uint32_t *ev)
 	 * its trigger: the OS reads now, and the level interrupt re-enters for
 	 * what follows. Other identities: the ring ISR's bounded loop, THRE
 	 * reported (the OS writes). */
-	*ev = UART_IS_W32(u) ? uart_irq_body(u, true, UART_RX_POLL) : UART_W8(d1_uartp_poll_w8(u));
+	*ev = UART_IS_W32(u) ? uart_irq_body(u, false) : UART_W8(d1_uartp_poll_w8(u));
 	return D1_OK;
 }
 
@@ -691,7 +694,11 @@ d1_err_t d1_uart_getn(struct d1_uart *u, uint8_t *buf, uint32_t len, uint32_t *g
 	}
 	*got = 0u;
 	if (len != 0u) {
-		(void)rx_locked(u, UART_RX_BUF, buf, len, got);
+		/* one critical section, as rx_locked() */
+		uintptr_t s = d1_port_critical_enter();
+
+		(void)uart_rx_getn(u, buf, len, got);
+		d1_port_critical_exit(s);
 	}
 	return D1_OK;
 }
@@ -699,6 +706,7 @@ d1_err_t d1_uart_getn(struct d1_uart *u, uint8_t *buf, uint32_t len, uint32_t *g
 d1_err_t d1_uart_putn(struct d1_uart *u, const uint8_t *buf, uint32_t len, uint32_t *put)
 {
 	d1_err_t err = put == NULL || (buf == NULL && len != 0u) ? D1_EINVAL : d1_uartp_check_io(u);
+	uint32_t room;
 	uintptr_t s;
 
 	if (err != D1_OK) {
@@ -711,7 +719,10 @@ d1_err_t d1_uart_putn(struct d1_uart *u, const uint8_t *buf, uint32_t len, uint3
 	/* Space check and THR writes in one critical section, as
 	 * d1_uart_putc(): the ring ISR's refill cannot fill the FIFO between. */
 	s = d1_port_critical_enter();
-	*put = uart_tx(u, buf, 0u, SIZE_MAX, len, UART_TX_FIFO);
+	room = uart_tx_room_any(u, true);
+	room = room < len ? room : len;
+	uart_tx(u, buf, 0u, SIZE_MAX, room);
+	*put = room;
 	d1_port_critical_exit(s);
 	return D1_OK;
 }
@@ -727,4 +738,12 @@ d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
 	*out = u->stats;
 	d1_port_critical_exit(s);
 	return D1_OK;
+}
+
+/* The slow half of the RX path for the calls that keep no ring, 32-bit
+ * registers (the 8-bit instance: uart_16550.c). */
+uint32_t d1_uartp_rx_slow_w32(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
+                              uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got)
+{
+	return uart_rx_slow(u, mode, iid, n, raw, buf, len, got);
 }

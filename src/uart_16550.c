@@ -8,44 +8,59 @@
  * accessors of the cold paths. A D1_UART_DW_ONLY build (the D1, whose
  * UARTs take 32-bit accesses only) compiles none of it.
  */
+/* this object's register paths are byte-wide (uart_priv.h) */
+#define UART_PATH_W32 0
 #include "uart_priv.h"
 
 #ifndef D1_UART_DW_ONLY
 
 uint32_t d1_uartp_rd8(const struct d1_uart *u, unsigned idx)
 {
-	return uart_io_rd(uart_io_of(u), idx, false);
+	return uart_io_rd(uart_io_of(u), idx);
 }
 
 void d1_uartp_wr8(const struct d1_uart *u, unsigned idx, uint32_t v)
 {
-	uart_io_wr(uart_io_of(u), idx, v, false);
+	uart_io_wr(uart_io_of(u), idx, v);
 }
 
 uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw)
 {
-	return uart_rx_slow(u, false, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
+	return uart_rx_slow(u, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
+}
+
+uint32_t d1_uartp_rx_slow_w8(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
+                             uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got)
+{
+	return uart_rx_slow(u, mode, iid, n, raw, buf, len, got);
 }
 
 uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len, uint32_t *got)
 {
-	return uart_rx_path(u, uart_io_of(u), false, mode, D1_UART_IID_NONE, buf, len, got);
+	if (mode == UART_RX_BUF) {
+		return uart_rx_buf(u, uart_io_of(u), buf, len, got);
+	}
+	return uart_rx_chars(u, uart_io_of(u), mode, D1_UART_IID_NONE, buf, len, got);
 }
 
-uint32_t d1_uartp_tx_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask, uint32_t len,
-                        unsigned how)
+uint32_t d1_uartp_tx_room_w8(struct d1_uart *u, bool fifo)
 {
-	return uart_tx_path(u, false, buf, at, mask, len, how);
+	return uart_tx_room(u, fifo);
+}
+
+void d1_uartp_tx_write_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask, uint32_t n)
+{
+	uart_tx_write(u, buf, at, mask, n);
 }
 
 uint32_t d1_uartp_isr_w8(struct d1_uart *u)
 {
-	return uart_irq_body(u, false, UART_RX_RING);
+	return uart_irq_body(u, true);
 }
 
 uint32_t d1_uartp_poll_w8(struct d1_uart *u)
 {
-	return uart_irq_body(u, false, UART_RX_POLL);
+	return uart_irq_body(u, false);
 }
 
 #else

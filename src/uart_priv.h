@@ -6,20 +6,21 @@
  *                  and their 32-bit instances of the paths below
  *   uart_ring.c    ring mode (caller's rings, d1_uart_isr()) and its
  *                  32-bit instance of the interrupt body
- *   uart_16550.c   every byte-wide (8-bit) register access: the instances
- *                  below with w32 = false and the byte accessors of the
- *                  cold paths; empty in a D1_UART_DW_ONLY build
+ *   uart_16550.c   every byte-wide (8-bit) register access: the 8-bit
+ *                  instances of the paths below and the byte accessors of
+ *                  the cold paths; empty in a D1_UART_DW_ONLY build
  *
  * The one RX path (uart_rx_path(), uart_rx_slow()) and the one TX path
- * (uart_tx_path()) are written once, here, with the access width @p w32
- * and the caller's mode as compile-time constants. Each 32-bit caller gets
- * them inlined, specialised to its mode (so what a kernel links for its
- * calls is no larger than a hand-written copy per call); the 8-bit callers
- * go through one out-of-line instance per path in uart_16550.c. The choice
- * is one width test per call (uart_rx(), uart_tx()), none per access, and
- * none at all in a D1_UART_DW_ONLY build. The cold paths (configure, the
- * idle wait, drain) use uart_rd()/uart_wr(), which test the width per
- * access.
+ * (uart_tx_path()) are written once, here. An object holds one access
+ * width (UART_PATH_W32, defined before this header is included), so the
+ * width is chosen by the preprocessor, not per access; the caller's mode
+ * is a constant argument. Each 32-bit caller gets the paths inlined,
+ * specialised to its mode (what a kernel links for its calls is no larger
+ * than a hand-written copy per call); the 8-bit callers go through one
+ * out-of-line instance per path in uart_16550.c. The choice is one width
+ * test per call (uart_rx(), uart_tx()), and none in a D1_UART_DW_ONLY
+ * build. The cold paths (configure, the idle wait, drain) use
+ * uart_rd()/uart_wr(), which test the width per access.
  * Hardware facts: docs/uart-and-plic.md.
  */
 #ifndef D1_SRC_UART_PRIV_H
@@ -86,21 +87,30 @@ static UART_ALWAYS_INLINE uintptr_t uart_addr(struct uart_io io, unsigned idx)
 	return io.base + ((uintptr_t)idx << io.shift);
 }
 
+/* The access width of the including file's paths: each object holds one
+ * width only (uart.c, uart_ring.c: 32-bit; uart_16550.c: 8-bit). */
+#ifndef UART_PATH_W32
+#error "define UART_PATH_W32 (1: 32-bit registers, 0: byte registers) before uart_priv.h"
+#endif
+
 /* D1: reg-io-width = 4 (dtsi); QEMU virt ns16550a: byte registers (an
- * unaligned 32-bit access there faults). @p w32 is a constant in every
- * instance. */
-static UART_ALWAYS_INLINE uint32_t uart_io_rd(struct uart_io io, unsigned idx, bool w32)
+ * unaligned 32-bit access there faults). */
+static UART_ALWAYS_INLINE uint32_t uart_io_rd(struct uart_io io, unsigned idx)
 {
-	return w32 ? d1_mmio_read32(uart_addr(io, idx)) : d1_mmio_read8(uart_addr(io, idx));
+#if UART_PATH_W32
+	return d1_mmio_read32(uart_addr(io, idx));
+#else
+	return d1_mmio_read8(uart_addr(io, idx));
+#endif
 }
 
-static UART_ALWAYS_INLINE void uart_io_wr(struct uart_io io, unsigned idx, uint32_t v, bool w32)
+static UART_ALWAYS_INLINE void uart_io_wr(struct uart_io io, unsigned idx, uint32_t v)
 {
-	if (w32) {
-		d1_mmio_write32(uart_addr(io, idx), v);
-	} else {
-		d1_mmio_write8(uart_addr(io, idx), (uint8_t)v);
-	}
+#if UART_PATH_W32
+	d1_mmio_write32(uart_addr(io, idx), v);
+#else
+	d1_mmio_write8(uart_addr(io, idx), (uint8_t)v);
+#endif
 }
 
 #ifndef D1_UART_DW_ONLY
@@ -212,24 +222,21 @@ enum uart_rx_mode {
  * on the byte path). The pointer is formed only when there is a byte to
  * store: without an RX ring @p buf is NULL, and NULL + 0 is undefined in C
  * (found by tests/fuzz, corpus uart/null-rx-ring). */
-static UART_ALWAYS_INLINE void uart_rbr_copy(uintptr_t rbr, uint8_t *buf, size_t at, size_t n,
-                                             bool w32)
+static UART_ALWAYS_INLINE void uart_rbr_copy(uintptr_t rbr, uint8_t *buf, size_t at, size_t n)
 {
 	if (n != 0u) {
 		uint8_t *p = buf + at;
 		uint8_t *const end = p + n;
 
 		do {
-			*p++ = (uint8_t)(w32 ? d1_mmio_read32(rbr) : d1_mmio_read8(rbr));
+#if UART_PATH_W32
+			*p++ = (uint8_t)d1_mmio_read32(rbr);
+#else
+			*p++ = d1_mmio_read8(rbr);
+#endif
 		} while (p != end);
 	}
 }
-
-/* The slow half of the RX path for the ring ISR, out of line so that the
- * ISR's fast path needs no stack frame (uart_ring.c, uart_16550.c): @p raw
- * is the LSR value uart_rx_path() read, @p n the level it found. */
-uint32_t d1_uartp_rx_ring_slow_w32(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw);
-uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw);
 
 /*
  * RX, slow half: LSR then RBR per character, so every error is charged to
@@ -245,9 +252,9 @@ uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, u
  * (test_isr_slow_path_overrun_at_its_last_lsr_read). The single-character
  * modes (getc; getn once its buffer is full) end without that read.
  */
-static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, unsigned mode,
-                                                uint32_t iid, uint32_t n, uint32_t raw,
-                                                uint8_t *buf, uint32_t len, uint32_t *got)
+static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, unsigned mode, uint32_t iid,
+                                                uint32_t n, uint32_t raw, uint8_t *buf,
+                                                uint32_t len, uint32_t *got)
 {
 	const struct uart_io io = uart_io_of(u);
 	const bool ring = mode == UART_RX_RING;
@@ -272,7 +279,7 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 	    (lsr & (D1_UART_LSR_DR_BITS | D1_UART_LSR_BI_BITS)) == 0u) {
 		/* DW: a timeout identity with neither DR nor BI needs one dummy
 		 * RBR read (Linux 8250_dw.c; docs/uart-and-plic.md). */
-		(void)uart_io_rd(io, D1_UART_RBR, w32);
+		(void)uart_io_rd(io, D1_UART_RBR);
 		u->stats.rx_timeout_empty++;
 	}
 	for (uint32_t k = 0;; k++) {
@@ -290,7 +297,7 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 			ev |= UART_RX_READY;
 			break;
 		}
-		c = (uint8_t)uart_io_rd(io, D1_UART_RBR, w32);
+		c = (uint8_t)uart_io_rd(io, D1_UART_RBR);
 		if (uart_count_lsr(u, lsr)) {
 			ev |= err_ev;
 		} else if (kept < room) {
@@ -303,7 +310,7 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 			lsr = 0u; /* its errors went with it */
 			break;
 		}
-		raw = uart_io_rd(io, D1_UART_LSR, w32);
+		raw = uart_io_rd(io, D1_UART_LSR);
 		lsr = raw;
 	}
 	if (mode == UART_RX_POLL) {
@@ -331,50 +338,71 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool w32, uns
 }
 
 /*
- * The RX path: every received byte is read here or in uart_rx_slow(); @p io
- * is uart_io_of(@p u), read before the caller's first access. The
- * ring's consumer cannot run while the ISR does (one hart), so its head
- * and room are read once and head written once.
- *
- * Fast half (ring and caller's buffer): when LSR (with what earlier LSR
- * reads kept) shows no error
- * anywhere in the FIFO (OE, PE, FE, BI, FIFOERR clear), a known number of bytes is read with RBR
- * reads only: on the DW UART the RFL level, read BEFORE that LSR so FIFOERR covers every byte
- * counted (the ring ISR trusts RFL whenever the UART is DW, getn only with
- * the FIFOs on); on a plain 16550 the trigger level an RDA identity
- * guarantees (docs/benchmarks.md "UART RX path"). More bytes, if any, show
- * in the next IIR: on the DW UART as RDA/timeout, on a 16550 as RDA at the
- * trigger level or as the character timeout for fewer (16550 data sheet,
- * FIFO mode). Everything else, and the single-character modes, go to the
- * slow half. The ring's bytes go into at most two contiguous runs; a
- * caller's buffer takes at most min(len, fifo_depth) per call.
+ * The slow half, out of line, one instance per width (uart.c or
+ * uart_ring.c, and uart_16550.c): the ring ISR's (mode UART_RX_RING, out
+ * of line so that the ISR's fast path needs no stack frame) and the one
+ * of the calls that keep no ring (getc, rx_ready, getn, irq_poll: the
+ * mode an argument). @p raw is the LSR value read first, @p n the level
+ * found before it (0: none).
  */
-static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, struct uart_io io, bool w32,
-                                                unsigned mode, uint32_t iid, uint8_t *buf,
-                                                uint32_t len, uint32_t *got)
+uint32_t d1_uartp_rx_ring_slow_w32(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw);
+uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw);
+uint32_t d1_uartp_rx_slow_w32(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
+                              uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got);
+uint32_t d1_uartp_rx_slow_w8(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
+                             uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got);
+
+#if UART_PATH_W32
+#define UART_RX_RING_SLOW d1_uartp_rx_ring_slow_w32
+#define UART_RX_SLOW      d1_uartp_rx_slow_w32
+#else
+#define UART_RX_RING_SLOW d1_uartp_rx_ring_slow_w8
+#define UART_RX_SLOW      d1_uartp_rx_slow_w8
+#endif
+
+/* The fast half's condition: LSR (with what earlier LSR reads kept) shows
+ * no error anywhere in the FIFO (OE, PE, FE, BI, FIFOERR clear) and a
+ * level is known. u->lsr_err holds only kept bits: clear here means 0. */
+static UART_ALWAYS_INLINE bool uart_rx_clean(const struct d1_uart *u, uint32_t lsr, size_t n)
+{
+	return (((lsr | u->lsr_err) & (UART_LSR_KEEP | D1_UART_LSR_OE_BITS)) |
+	        (n == 0u ? 1u : 0u)) == 0u;
+}
+
+/*
+ * The RX path's fast half, for the two callers that take many bytes: the
+ * ring ISR (uart_rx_ring()) and d1_uart_getn() (uart_rx_buf()). When
+ * uart_rx_clean(), a known number of bytes is read with RBR reads only: on
+ * the DW UART the RFL level, read BEFORE that LSR so FIFOERR covers every
+ * byte counted (the ring ISR trusts RFL whenever the UART is DW, getn
+ * only with the FIFOs on, as before this split); on a plain 16550 the
+ * trigger level an RDA identity guarantees (docs/benchmarks.md "UART RX
+ * path"). More bytes, if any, show in the next IIR: on the DW UART as
+ * RDA/timeout, on a 16550 as RDA at the trigger level or as the character
+ * timeout for fewer (16550 data sheet, FIFO mode). Everything else goes to
+ * the slow half. @p io is uart_io_of(@p u), read before the caller's first
+ * access.
+ *
+ * Ring: the ring's consumer cannot run while the ISR does (one hart), so
+ * head and room are read once and head written once; the bytes go into at
+ * most two contiguous runs, those with no room are read and counted.
+ */
+static UART_ALWAYS_INLINE uint32_t uart_rx_ring(struct d1_uart *u, struct uart_io io, uint32_t iid)
 {
 	const uintptr_t rbr = uart_addr(io, D1_UART_RBR);
 	size_t n = 0u;
 	uint32_t lsr;
 
-	if (mode == UART_RX_RING || mode == UART_RX_BUF) {
-		if (UART_IS_DW(u) && (mode == UART_RX_RING || uart_fifo_on(u))) {
-			n = uart_io_rd(io, D1_UART_RFL, w32) & D1_UART_RFL_RFL_BITS;
-		} else if (iid == D1_UART_IID_RDA) {
-			n = u->rx_level;
-		}
+	if (UART_IS_DW(u)) {
+		n = uart_io_rd(io, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
+	} else if (iid == D1_UART_IID_RDA) {
+		n = u->rx_level;
 	}
-	lsr = uart_io_rd(io, D1_UART_LSR, w32);
-	/* u->lsr_err holds only kept bits: clear here means it is 0 */
-	if ((((lsr | u->lsr_err) & (UART_LSR_KEEP | D1_UART_LSR_OE_BITS)) | (n == 0u ? 1u : 0u)) !=
-	    0u) {
-		if (mode != UART_RX_RING) {
-			return uart_rx_slow(u, w32, mode, iid, (uint32_t)n, lsr, buf, len, got);
-		}
-		return w32 ? d1_uartp_rx_ring_slow_w32(u, iid, (uint32_t)n, lsr)
-		           : UART_W8(d1_uartp_rx_ring_slow_w8(u, iid, (uint32_t)n, lsr));
+	lsr = uart_io_rd(io, D1_UART_LSR);
+	if (!uart_rx_clean(u, lsr, n)) {
+		return UART_RX_RING_SLOW(u, iid, (uint32_t)n, lsr);
 	}
-	if (mode == UART_RX_RING) {
+	{
 		uint8_t *const rb = u->rx.buf;
 		/* size_t arithmetic: no 32 -> 64-bit extensions on rv64 */
 		const size_t size = u->rx.size;
@@ -386,13 +414,13 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, struct uart_i
 		const size_t dropped = n - kept;
 
 		if (kept <= first) {
-			uart_rbr_copy(rbr, rb, at, kept, w32);
+			uart_rbr_copy(rbr, rb, at, kept);
 		} else {
-			uart_rbr_copy(rbr, rb, at, first, w32);
-			uart_rbr_copy(rbr, rb, 0u, kept - first, w32);
+			uart_rbr_copy(rbr, rb, at, first);
+			uart_rbr_copy(rbr, rb, 0u, kept - first);
 		}
 		for (size_t i = 0; i < dropped; i++) {
-			(void)uart_io_rd(io, D1_UART_RBR, w32);
+			(void)uart_io_rd(io, D1_UART_RBR);
 		}
 		uart_barrier(); /* data before the index the reader sees */
 		u->rx.head = (uint32_t)(head + kept);
@@ -402,102 +430,136 @@ static UART_ALWAYS_INLINE uint32_t uart_rx_path(struct d1_uart *u, struct uart_i
 		}
 		return kept != 0u ? D1_UART_EV_RX : 0u;
 	}
-	/* UART_RX_BUF */
+}
+
+/* d1_uart_getn(): at most min(@p len, fifo_depth) bytes into @p buf. */
+static UART_ALWAYS_INLINE uint32_t uart_rx_buf(struct d1_uart *u, struct uart_io io, uint8_t *buf,
+                                               uint32_t len, uint32_t *got)
+{
+	size_t n = 0u;
+	uint32_t lsr;
+
+	if (UART_IS_DW(u) && uart_fifo_on(u)) {
+		n = uart_io_rd(io, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
+	}
+	lsr = uart_io_rd(io, D1_UART_LSR);
+	if (!uart_rx_clean(u, lsr, n)) {
+		return UART_RX_SLOW(u, UART_RX_BUF, D1_UART_IID_NONE, (uint32_t)n, lsr, buf, len,
+		                    got);
+	}
 	n = n < len ? n : len;
 	n = n < u->fifo_depth ? n : u->fifo_depth;
-	uart_rbr_copy(rbr, buf, 0u, n, w32);
+	uart_rbr_copy(uart_addr(io, D1_UART_RBR), buf, 0u, n);
 	u->stats.rx_bytes += n;
 	*got = (uint32_t)n;
 	return D1_UART_EV_RX;
 }
 
-/* The 8-bit instance of the RX path (uart_16550.c), any mode but
- * UART_RX_RING. */
+/* getc (UART_RX_ONE), rx_ready (UART_RX_PEEK), irq_poll (UART_RX_POLL):
+ * no level to read, LSR and the slow half. */
+static UART_ALWAYS_INLINE uint32_t uart_rx_chars(struct d1_uart *u, struct uart_io io,
+                                                 unsigned mode, uint32_t iid, uint8_t *buf,
+                                                 uint32_t len, uint32_t *got)
+{
+	return UART_RX_SLOW(u, mode, iid, 0u, uart_io_rd(io, D1_UART_LSR), buf, len, got);
+}
+
+/* The 8-bit instance of the byte-mode RX entries (uart_16550.c): mode
+ * UART_RX_BUF, UART_RX_ONE or UART_RX_PEEK. */
 uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len,
                         uint32_t *got);
 
-/* @p u's RX path in @p mode (a constant; not UART_RX_RING) for a caller
- * that holds the critical section: inline for 32-bit registers. */
-static UART_ALWAYS_INLINE uint32_t uart_rx(struct d1_uart *u, unsigned mode, uint8_t *buf,
-                                           uint32_t len, uint32_t *got)
+#if UART_PATH_W32
+/* The byte-mode RX entries for a caller in a 32-bit object that holds the
+ * critical section: inline for 32-bit registers, the 8-bit instance
+ * otherwise. */
+static UART_ALWAYS_INLINE uint32_t uart_rx_getn(struct d1_uart *u, uint8_t *buf, uint32_t len,
+                                                uint32_t *got)
+{
+	return UART_IS_W32(u) ? uart_rx_buf(u, uart_io_of(u), buf, len, got)
+	                      : UART_W8(d1_uartp_rx_w8(u, UART_RX_BUF, buf, len, got));
+}
+
+static UART_ALWAYS_INLINE uint32_t uart_rx_char(struct d1_uart *u, unsigned mode, uint8_t *buf,
+                                                uint32_t len, uint32_t *got)
 {
 	return UART_IS_W32(u)
-	               ? uart_rx_path(u, uart_io_of(u), true, mode, D1_UART_IID_NONE, buf, len, got)
+	               ? uart_rx_chars(u, uart_io_of(u), mode, D1_UART_IID_NONE, buf, len, got)
 	               : UART_W8(d1_uartp_rx_w8(u, mode, buf, len, got));
 }
+#endif
 
 /* ---- the TX path ---- */
 
-/* How the TX path finds its room. */
-enum uart_tx_room {
-	/* d1_uart_putc(), d1_uart_tx_ready(): room for one byte? DW with
-	 * FIFOs on: USR.TFNF (so a burst fills the whole FIFO without reading
-	 * LSR), otherwise LSR.THRE. Writes nothing. */
-	UART_TX_ONE,
-	/* d1_uart_putn(): DW with FIFOs on: fifo_depth - TFL; otherwise
-	 * LSR.THRE (with FIFOs on THRE means the FIFO is empty). */
-	UART_TX_FIFO,
-	/* The ring ISR after a THRE identity: the FIFO is empty (PTIME is
-	 * left off), tx_burst bytes fit; no register read. */
-	UART_TX_BURST,
-	/* The caller found the room (d1_uart_putc() after UART_TX_ONE): @p len
-	 * bytes fit; no register read. */
-	UART_TX_KNOWN,
-};
-
 /*
- * The TX path: every byte written to THR is written here. Writes
- * min(room, @p len) bytes of @p buf (index (@p at + i) & @p mask: a ring,
- * or a caller's buffer with mask SIZE_MAX) and counts them in tx_bytes;
- * UART_TX_ONE only returns the room (0 or 1, @p buf unused). The caller holds the critical section
- * (or is the ISR), so the room found is still there for the writes (test_putc_isr_race_no_tx_loss).
+ * Room in the transmitter now; the caller holds the critical section (or
+ * is the ISR), so the room found is still there for its writes
+ * (test_putc_isr_race_no_tx_loss). @p fifo false (d1_uart_putc(),
+ * d1_uart_tx_ready()): room for one byte? DW with FIFOs on: USR.TFNF (so a
+ * burst fills the whole FIFO without reading LSR), otherwise LSR.THRE; 0
+ * or 1. @p fifo true (d1_uart_putn()): DW with FIFOs on: fifo_depth - TFL;
+ * otherwise LSR.THRE (with FIFOs on THRE means the FIFO is empty). After a
+ * THRE identity the ring ISR needs no read: the FIFO is empty (PTIME is
+ * left off), tx_burst bytes fit.
  */
-static UART_ALWAYS_INLINE uint32_t uart_tx_path(struct d1_uart *u, bool w32, const uint8_t *buf,
-                                                size_t at, size_t mask, uint32_t len, unsigned how)
+static UART_ALWAYS_INLINE uint32_t uart_tx_room(struct d1_uart *u, bool fifo)
 {
 	const struct uart_io io = uart_io_of(u);
-	uint32_t room;
 
-	if (how == UART_TX_KNOWN) {
-		room = len;
-	} else if (how == UART_TX_BURST) {
-		room = u->tx_burst;
-	} else if (UART_IS_DW(u) && uart_fifo_on(u)) {
-		if (how == UART_TX_ONE) {
-			room = (uart_io_rd(io, D1_UART_USR, w32) & D1_UART_USR_TFNF_BITS) != 0u
-			               ? 1u
-			               : 0u;
-		} else {
-			uint32_t level = uart_io_rd(io, D1_UART_TFL, w32) & D1_UART_TFL_TFL_BITS;
+	if (UART_IS_DW(u) && uart_fifo_on(u)) {
+		if (!fifo) {
+			return (uart_io_rd(io, D1_UART_USR) & D1_UART_USR_TFNF_BITS) != 0u ? 1u
+			                                                                   : 0u;
+		}
+		uint32_t level = uart_io_rd(io, D1_UART_TFL) & D1_UART_TFL_TFL_BITS;
 
-			room = level < u->fifo_depth ? u->fifo_depth - level : 0u;
-		}
-	} else if ((d1_uartp_lsr_read(u) & D1_UART_LSR_THRE_BITS) != 0u) {
-		room = how == UART_TX_FIFO && uart_fifo_on(u) ? u->fifo_depth : 1u;
-	} else {
-		room = 0u;
+		return level < u->fifo_depth ? u->fifo_depth - level : 0u;
 	}
-	room = room < len ? room : len;
-	if (how != UART_TX_ONE) {
-		for (uint32_t i = 0; i < room; i++) {
-			uart_io_wr(io, D1_UART_THR, buf[(at + i) & mask], w32);
-		}
-		u->stats.tx_bytes += room;
+	if ((d1_uartp_lsr_read(u) & D1_UART_LSR_THRE_BITS) == 0u) {
+		return 0u;
 	}
-	return room;
+	return fifo && uart_fifo_on(u) ? u->fifo_depth : 1u;
 }
 
-/* The 8-bit instance of the TX path (uart_16550.c). */
-uint32_t d1_uartp_tx_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask, uint32_t len,
-                        unsigned how);
-
-/* @p u's TX path in @p how (a constant): inline for 32-bit registers. */
-static UART_ALWAYS_INLINE uint32_t uart_tx(struct d1_uart *u, const uint8_t *buf, size_t at,
-                                           size_t mask, uint32_t len, unsigned how)
+/* The TX path's writes: every byte written to THR is written here. @p n
+ * bytes of @p buf, index (@p at + i) & @p mask (a ring, or a caller's
+ * buffer with mask SIZE_MAX), counted in tx_bytes. */
+static UART_ALWAYS_INLINE void uart_tx_write(struct d1_uart *u, const uint8_t *buf, size_t at,
+                                             size_t mask, uint32_t n)
 {
-	return UART_IS_W32(u) ? uart_tx_path(u, true, buf, at, mask, len, how)
-	                      : UART_W8(d1_uartp_tx_w8(u, buf, at, mask, len, how));
+	const struct uart_io io = uart_io_of(u);
+
+	for (uint32_t i = 0; i < n; i++) {
+		uart_io_wr(io, D1_UART_THR, buf[(at + i) & mask]);
+	}
+	u->stats.tx_bytes += n;
 }
+
+/* The 8-bit instances (uart_16550.c). */
+uint32_t d1_uartp_tx_room_w8(struct d1_uart *u, bool fifo);
+void d1_uartp_tx_write_w8(struct d1_uart *u, const uint8_t *buf, size_t at, size_t mask,
+                          uint32_t n);
+
+#if UART_PATH_W32
+/* @p u's TX room and writes, for a caller in a 32-bit object: inline for
+ * 32-bit registers, the 8-bit instances otherwise. */
+static UART_ALWAYS_INLINE uint32_t uart_tx_room_any(struct d1_uart *u, bool fifo)
+{
+	return UART_IS_W32(u) ? uart_tx_room(u, fifo) : UART_W8(d1_uartp_tx_room_w8(u, fifo));
+}
+
+static UART_ALWAYS_INLINE void uart_tx(struct d1_uart *u, const uint8_t *buf, size_t at,
+                                       size_t mask, uint32_t n)
+{
+#ifndef D1_UART_DW_ONLY
+	if (!UART_IS_W32(u)) {
+		d1_uartp_tx_write_w8(u, buf, at, mask, n);
+		return;
+	}
+#endif
+	uart_tx_write(u, buf, at, mask, n);
+}
+#endif
 
 /* ---- the interrupt body ---- */
 
@@ -507,23 +569,23 @@ static UART_ALWAYS_INLINE uint32_t uart_tx(struct d1_uart *u, const uint8_t *buf
 uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid);
 
 /*
- * The interrupt body for one access width, ring mode (UART_RX_RING,
- * d1_uart_isr()) or byte mode (UART_RX_POLL, d1_uart_irq_poll()). An RX
- * identity is served and the call returns: a cause raised meanwhile keeps
- * the level interrupt asserted, so the PLIC claims it again (a second IIR
- * read here would only move that work and leave the PLIC a claim that
- * finds nothing). The idle and RX fast paths make no call and, in the ring
- * instance, need no stack frame.
+ * The interrupt body for the including object's width, ring mode (@p ring:
+ * d1_uart_isr()) or byte mode (d1_uart_irq_poll()). An RX identity is
+ * served and the call returns: a cause raised meanwhile keeps the level
+ * interrupt asserted, so the PLIC claims it again (a second IIR read here
+ * would only move that work and leave the PLIC a claim that finds
+ * nothing). The idle and RX fast paths make no call and, in the ring
+ * instance, need no stack frame. The IIR read's fence would make a reload
+ * of base and shift from the handle: io goes along to the RX path.
  */
-static UART_ALWAYS_INLINE uint32_t uart_irq_body(struct d1_uart *u, bool w32, unsigned mode)
+static UART_ALWAYS_INLINE uint32_t uart_irq_body(struct d1_uart *u, bool ring)
 {
 	const struct uart_io io = uart_io_of(u);
-	uint32_t iid = uart_io_rd(io, D1_UART_IIR, w32) & D1_UART_IIR_IID_BITS;
+	uint32_t iid = uart_io_rd(io, D1_UART_IIR) & D1_UART_IIR_IID_BITS;
 
 	if (((1u << iid) & UART_RX_IIDS) != 0u) {
-		/* the IIR read's fence would make a reload of base and
-		 * shift from the handle: io goes along */
-		return uart_rx_path(u, io, w32, mode, iid, NULL, 0u, NULL);
+		return ring ? uart_rx_ring(u, io, iid)
+		            : uart_rx_chars(u, io, UART_RX_POLL, iid, NULL, 0u, NULL);
 	}
 	if (iid == D1_UART_IID_NONE) {
 		u->stats.isr_idle++;

@@ -12,6 +12,8 @@
 
 #include "d1/mmio.h"
 #include "d1/port.h"
+/* this object's register paths are 32-bit (uart_priv.h) */
+#define UART_PATH_W32 1
 #include "uart_priv.h"
 
 static bool is_pow2(uint32_t v)
@@ -133,8 +135,9 @@ static uint32_t tx_refill(struct d1_uart *u)
 	uint32_t avail = r->head - tail;
 	uint32_t n;
 
-	uart_barrier(); /* index before the data it covers */
-	n = uart_tx(u, r->buf, tail, (size_t)r->size - 1u, avail, UART_TX_BURST);
+	uart_barrier();                                 /* index before the data it covers */
+	n = avail <= u->tx_burst ? avail : u->tx_burst; /* the FIFO is empty */
+	uart_tx(u, r->buf, tail, (size_t)r->size - 1u, n);
 	uart_barrier();
 	r->tail = tail + n;
 	if (n == avail) { /* this refill emptied the ring */
@@ -183,12 +186,12 @@ uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid)
  * 8-bit instances are in uart_16550.c). */
 uint32_t d1_uartp_rx_ring_slow_w32(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw)
 {
-	return uart_rx_slow(u, true, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
+	return uart_rx_slow(u, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
 }
 
 uint32_t d1_uartp_isr_w32(struct d1_uart *u)
 {
-	return uart_irq_body(u, true, UART_RX_RING);
+	return uart_irq_body(u, true);
 }
 
 uint32_t d1_uart_isr(struct d1_uart *u)
