@@ -745,5 +745,5 @@ d1_err_t d1_uart_get_stats(const struct d1_uart *u, struct d1_uart_stats *out)
 uint32_t d1_uartp_rx_slow_w32(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
                               uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got)
 {
-	return uart_rx_slow(u, mode, iid, n, raw, buf, len, got);
+	return uart_rx_slow(u, false, mode, iid, n, raw, buf, len, got);
 }

@@ -26,13 +26,13 @@ void d1_uartp_wr8(const struct d1_uart *u, unsigned idx, uint32_t v)
 
 uint32_t d1_uartp_rx_ring_slow_w8(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw)
 {
-	return uart_rx_slow(u, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
+	return uart_rx_slow(u, true, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
 }
 
 uint32_t d1_uartp_rx_slow_w8(struct d1_uart *u, unsigned mode, uint32_t iid, uint32_t n,
                              uint32_t raw, uint8_t *buf, uint32_t len, uint32_t *got)
 {
-	return uart_rx_slow(u, mode, iid, n, raw, buf, len, got);
+	return uart_rx_slow(u, false, mode, iid, n, raw, buf, len, got);
 }
 
 uint32_t d1_uartp_rx_w8(struct d1_uart *u, unsigned mode, uint8_t *buf, uint32_t len, uint32_t *got)

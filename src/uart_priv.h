@@ -10,17 +10,19 @@
  *                  instances of the paths below and the byte accessors of
  *                  the cold paths; empty in a D1_UART_DW_ONLY build
  *
- * The one RX path (uart_rx_path(), uart_rx_slow()) and the one TX path
- * (uart_tx_path()) are written once, here. An object holds one access
- * width (UART_PATH_W32, defined before this header is included), so the
- * width is chosen by the preprocessor, not per access; the caller's mode
- * is a constant argument. Each 32-bit caller gets the paths inlined,
- * specialised to its mode (what a kernel links for its calls is no larger
- * than a hand-written copy per call); the 8-bit callers go through one
- * out-of-line instance per path in uart_16550.c. The choice is one width
- * test per call (uart_rx(), uart_tx()), and none in a D1_UART_DW_ONLY
- * build. The cold paths (configure, the idle wait, drain) use
- * uart_rd()/uart_wr(), which test the width per access.
+ * The one RX path (the entries uart_rx_ring(), uart_rx_buf() and
+ * uart_rx_chars() over uart_rx_slow(), the per-character loop) and the one
+ * TX path (uart_tx_room(), uart_tx_write()) are written once, here. An
+ * object holds one access width (UART_PATH_W32, defined before this header
+ * is included): the width is chosen by the preprocessor, never per access.
+ * The 32-bit objects inline the entries and the TX path into their
+ * callers; the slow half has one out-of-line instance per width for the
+ * ring ISR and one for the calls that keep no ring (mode an argument).
+ * The 8-bit callers go through the instances in uart_16550.c: one width
+ * test per call (uart_rx_getn(), uart_rx_char(), uart_tx_room_any(),
+ * uart_tx()), none in a D1_UART_DW_ONLY build. The cold paths (configure,
+ * the idle wait, drain) use uart_rd()/uart_wr(), which test the width per
+ * access.
  * Hardware facts: docs/uart-and-plic.md.
  */
 #ifndef D1_SRC_UART_PRIV_H
@@ -251,13 +253,14 @@ static UART_ALWAYS_INLINE void uart_rbr_copy(uintptr_t rbr, uint8_t *buf, size_t
  * character, so that read's OE is counted
  * (test_isr_slow_path_overrun_at_its_last_lsr_read). The single-character
  * modes (getc; getn once its buffer is full) end without that read.
+ * @p ring (mode UART_RX_RING) is a constant, so that the instance of the
+ * calls that keep no ring has no ring code.
  */
-static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, unsigned mode, uint32_t iid,
-                                                uint32_t n, uint32_t raw, uint8_t *buf,
-                                                uint32_t len, uint32_t *got)
+static UART_ALWAYS_INLINE uint32_t uart_rx_slow(struct d1_uart *u, bool ring, unsigned mode,
+                                                uint32_t iid, uint32_t n, uint32_t raw,
+                                                uint8_t *buf, uint32_t len, uint32_t *got)
 {
 	const struct uart_io io = uart_io_of(u);
-	const bool ring = mode == UART_RX_RING;
 	/* only the interrupt bodies report events */
 	const uint32_t err_ev = ring || mode == UART_RX_POLL ? D1_UART_EV_ERR : 0u;
 	uint32_t lsr = raw | u->lsr_err;

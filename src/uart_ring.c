@@ -186,7 +186,7 @@ uint32_t d1_uartp_isr_other(struct d1_uart *u, uint32_t iid)
  * 8-bit instances are in uart_16550.c). */
 uint32_t d1_uartp_rx_ring_slow_w32(struct d1_uart *u, uint32_t iid, uint32_t n, uint32_t raw)
 {
-	return uart_rx_slow(u, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
+	return uart_rx_slow(u, true, UART_RX_RING, iid, n, raw, NULL, 0u, NULL);
 }
 
 uint32_t d1_uartp_isr_w32(struct d1_uart *u)
