@@ -133,14 +133,14 @@ static uint32_t tx_refill(struct d1_uart *u)
 	struct d1_uart_ring *r = &u->tx;
 	uint32_t tail = r->tail;
 	uint32_t avail = r->head - tail;
-	uint32_t n;
+	bool drains = avail <= u->tx_burst; /* this refill empties the ring */
+	uint32_t n = drains ? avail : u->tx_burst;
 
-	uart_barrier();                                 /* index before the data it covers */
-	n = avail <= u->tx_burst ? avail : u->tx_burst; /* the FIFO is empty */
+	uart_barrier(); /* index before the data it covers */
 	uart_tx(u, r->buf, tail, (size_t)r->size - 1u, n);
 	uart_barrier();
 	r->tail = tail + n;
-	if (n == avail) { /* this refill emptied the ring */
+	if (drains) {
 		u->ier = (uint8_t)(u->ier & ~D1_UART_IER_ETBEI_BITS);
 		uart_wr(u, D1_UART_IER, u->ier);
 		u->tx_irq = false;
