@@ -393,15 +393,16 @@ static UART_ALWAYS_INLINE bool uart_rx_clean(const struct d1_uart *u, uint32_t l
 static UART_ALWAYS_INLINE uint32_t uart_rx_ring(struct d1_uart *u, struct uart_io io, uint32_t iid)
 {
 	const uintptr_t rbr = uart_addr(io, D1_UART_RBR);
-	size_t n = 0u;
+	size_t n;
 	uint32_t lsr;
 
 	if (UART_IS_DW(u)) {
 		n = uart_io_rd(io, D1_UART_RFL) & D1_UART_RFL_RFL_BITS;
-	} else if (iid == D1_UART_IID_RDA) {
-		n = u->rx_level;
+		lsr = uart_io_rd(io, D1_UART_LSR);
+	} else {
+		lsr = uart_io_rd(io, D1_UART_LSR);
+		n = iid == D1_UART_IID_RDA ? u->rx_level : 0u;
 	}
-	lsr = uart_io_rd(io, D1_UART_LSR);
 	if (!uart_rx_clean(u, lsr, n)) {
 		return UART_RX_RING_SLOW(u, iid, (uint32_t)n, lsr);
 	}
