@@ -21,8 +21,8 @@ echo "$OUT" | grep -E '^(STATS|WAKEUPS|MEAS|PASS|FAIL|driver)'
 echo "--- static sizes (disassembly of $IMG, $(riscv64-unknown-elf-gcc -dumpversion), build type $(sed -n 's/^CMAKE_BUILD_TYPE:STRING=//p' "$BUILD/CMakeCache.txt")):"
 riscv64-unknown-elf-nm -S "$IMG" | while read -r addr size kind name; do
 	case "$name" in
-	d1_uart_isr | isr8 | isr32 | rx_slow | isr_other | d1_plic_isr | d1_plic_claim | d1_plic_complete | bm_trap | bm_trap_entry)
-		printf '  %-18s %4d bytes\n' "$name" "$((0x$size))" ;;
+	d1_uart_isr | d1_uartp_isr_w8 | d1_uartp_isr_w32 | d1_uartp_rx_ring_slow_w8 | d1_uartp_rx_ring_slow_w32 | d1_uartp_isr_other | d1_plic_isr | d1_plic_claim | d1_plic_complete | bm_trap | bm_trap_entry)
+		printf '  %-26s %4d bytes\n' "$name" "$((0x$size))" ;;
 	esac
 done
 echo "$OUT" | grep -q '^PASS uart_rx$'
