@@ -59,7 +59,7 @@ const C906ParamInfo c906_param_info[C906_NPARAMS] = {
 #define IC_WAYS         2
 #define DC_WAYS         4
 #define MAX_SETS        ((64 * 1024) >> LINE_SHIFT)
-#define JTLB_WAYS       2
+#define JTLB_WAYS       4
 #define BHT_COUNTERS    8192        /* 1024 x 16 bits, 8 counters a row */
 
 /* The mhcr bits the model honours (XuanTie C906 mhcr; boot0 dcache_enable) */
@@ -75,7 +75,7 @@ typedef struct Cache {
 } Cache;
 
 typedef struct TlbEntry {
-    uint64_t tag;                       /* (vpn >> 9 * level) + 1; 0 = invalid */
+    uint64_t tag;                       /* (va >> page shift) + 1, 0: free */
     uint64_t ppn;                       /* physical page of the mapping */
     uint64_t satp;
     uint8_t level;                      /* 0: 4 KiB, 1: 2 MiB, 2: 1 GiB */
@@ -87,8 +87,8 @@ static struct {
     uint64_t dram_cycles;
     Cache ic, dc;
     unsigned jtlb_sets;
-    TlbEntry jtlb[256][JTLB_WAYS];
-    uint8_t jtlb_next[256];
+    TlbEntry jtlb[128][JTLB_WAYS];
+    uint8_t jtlb_next[128];
     uint8_t bht[BHT_COUNTERS];
     uint32_t ghr;
     uint64_t div_buf[2];                /* operands of the last divide */
@@ -434,167 +434,205 @@ typedef struct Decoded {
 
 #define F(r) (32 + ((r) & 31))
 
+static void set(Decoded *d, int kind, int rd, int s0, int s1, int s2)
+{
+    d->kind = kind;
+    d->rd = rd;
+    d->src[0] = s0;
+    d->src[1] = s1;
+    d->src[2] = s2;
+}
+
 static void decode16(uint32_t i, Decoded *d)
 {
     int op = i & 3, f3 = (i >> 13) & 7;
     int rdp = 8 + ((i >> 2) & 7), rs1p = 8 + ((i >> 7) & 7);
     int r = (i >> 7) & 31, r2 = (i >> 2) & 31;
 
-    d->kind = K_ALU;
     if (op == 0) {
         switch (f3) {
-        case 0: d->rd = rdp; d->src[0] = 2; break;
-        case 1: d->kind = K_LOAD; d->rd = F(rdp); d->src[0] = rs1p; break;
-        case 2: case 3:
-            d->kind = K_LOAD; d->rd = rdp; d->src[0] = rs1p; break;
-        case 5:
-            d->kind = K_STORE; d->src[0] = rs1p; d->src[1] = F(rdp); break;
-        case 6: case 7:
-            d->kind = K_STORE; d->src[0] = rs1p; d->src[1] = rdp; break;
-        default: d->kind = K_OTHER; break;
+        case 0:                                 /* c.addi4spn */
+            set(d, K_ALU, rdp, 2, 0, 0);
+            break;
+        case 1:                                 /* c.fld */
+            set(d, K_LOAD, F(rdp), rs1p, 0, 0);
+            break;
+        case 2: case 3:                         /* c.lw, c.ld */
+            set(d, K_LOAD, rdp, rs1p, 0, 0);
+            break;
+        case 5:                                 /* c.fsd */
+            set(d, K_STORE, 0, rs1p, F(rdp), 0);
+            break;
+        case 6: case 7:                         /* c.sw, c.sd */
+            set(d, K_STORE, 0, rs1p, rdp, 0);
+            break;
+        default:
+            set(d, K_OTHER, 0, 0, 0, 0);
+            break;
         }
     } else if (op == 1) {
         switch (f3) {
-        case 0: case 1: d->rd = r; d->src[0] = r; break;
-        case 2: d->rd = r; break;
-        case 3: d->rd = r; d->src[0] = r == 2 ? 2 : 0; break;
-        case 4:
-            d->rd = rs1p;
-            d->src[0] = rs1p;
-            if (((i >> 10) & 3) == 3) {
-                d->src[1] = rdp;
-            }
+        case 0: case 1:                         /* c.addi, c.addiw */
+            set(d, K_ALU, r, r, 0, 0);
             break;
-        case 5: d->kind = K_JAL; break;
-        default: d->kind = K_BRANCH; d->src[0] = rs1p; break;
+        case 2:                                 /* c.li */
+            set(d, K_ALU, r, 0, 0, 0);
+            break;
+        case 3:                                 /* c.lui, c.addi16sp */
+            set(d, K_ALU, r, r == 2 ? 2 : 0, 0, 0);
+            break;
+        case 4:                                 /* c.srli ... c.addw */
+            set(d, K_ALU, rs1p, rs1p, ((i >> 10) & 3) == 3 ? rdp : 0, 0);
+            break;
+        case 5:                                 /* c.j */
+            set(d, K_JAL, 0, 0, 0, 0);
+            break;
+        default:                                /* c.beqz, c.bnez */
+            set(d, K_BRANCH, 0, rs1p, 0, 0);
+            break;
         }
     } else {
         switch (f3) {
-        case 0: d->rd = r; d->src[0] = r; break;
-        case 1: d->kind = K_LOAD; d->rd = F(r); d->src[0] = 2; break;
-        case 2: case 3: d->kind = K_LOAD; d->rd = r; d->src[0] = 2; break;
+        case 0:                                 /* c.slli */
+            set(d, K_ALU, r, r, 0, 0);
+            break;
+        case 1:                                 /* c.fldsp */
+            set(d, K_LOAD, F(r), 2, 0, 0);
+            break;
+        case 2: case 3:                         /* c.lwsp, c.ldsp */
+            set(d, K_LOAD, r, 2, 0, 0);
+            break;
         case 4:
             if (!(i & 0x1000)) {
-                if (r2 == 0) {
-                    d->kind = K_JALR; d->src[0] = r;
-                } else {
-                    d->rd = r; d->src[0] = r2;
+                if (r2 == 0) {                  /* c.jr */
+                    set(d, K_JALR, 0, r, 0, 0);
+                } else {                        /* c.mv */
+                    set(d, K_ALU, r, r2, 0, 0);
                 }
-            } else if (r == 0 && r2 == 0) {
-                d->kind = K_ECALL;
-            } else if (r2 == 0) {
-                d->kind = K_JALR; d->rd = 1; d->src[0] = r;
-            } else {
-                d->rd = r; d->src[0] = r; d->src[1] = r2;
+            } else if (r == 0 && r2 == 0) {     /* c.ebreak */
+                set(d, K_ECALL, 0, 0, 0, 0);
+            } else if (r2 == 0) {               /* c.jalr */
+                set(d, K_JALR, 1, r, 0, 0);
+            } else {                            /* c.add */
+                set(d, K_ALU, r, r, r2, 0);
             }
             break;
-        case 5: d->kind = K_STORE; d->src[0] = 2; d->src[1] = F(r2); break;
-        default: d->kind = K_STORE; d->src[0] = 2; d->src[1] = r2; break;
+        case 5:                                 /* c.fsdsp */
+            set(d, K_STORE, 0, 2, F(r2), 0);
+            break;
+        default:                                /* c.swsp, c.sdsp */
+            set(d, K_STORE, 0, 2, r2, 0);
+            break;
         }
+    }
+}
+
+/* T-Head custom-0, funct3 0 (XTheadCmo, XTheadSync): rs2 is the operation */
+static int thead_kind(uint32_t i)
+{
+    int rs1 = (i >> 15) & 31, rs2 = (i >> 20) & 31;
+
+    if ((i >> 25) != 0 || rs1 != 0) {
+        return K_CACHE_LINE;                    /* by address */
+    }
+    switch (rs2) {
+    case 0x18: case 0x19:                       /* sync, sync.s */
+        return K_SYNC;
+    case 0x1a: case 0x1b:                       /* sync.i, sync.is */
+    case 0x10: case 0x11:                       /* icache.iall, .ialls */
+        return K_FENCE_I;
+    case 0x02: case 0x03:                       /* dcache.iall, .ciall */
+        return K_CACHE_ALL;
+    default:
+        return K_CACHE_LINE;
+    }
+}
+
+static int fp_kind(int f5)
+{
+    switch (f5) {
+    case 0x03: case 0x0b:                       /* fdiv, fsqrt */
+        return K_FDIV;
+    case 0x04: case 0x05: case 0x14: case 0x1c: case 0x1e:
+        return K_FPS;                           /* sign, min/max, cmp, mv */
+    default:
+        return K_FP;
     }
 }
 
 static void decode32(uint32_t i, Decoded *d)
 {
     int rd = (i >> 7) & 31, rs1 = (i >> 15) & 31, rs2 = (i >> 20) & 31;
-    int f3 = (i >> 12) & 7, f7 = i >> 25;
+    int f3 = (i >> 12) & 7, f7 = i >> 25, f5 = f7 >> 2;
+    uint32_t imm = i >> 20;
 
-    d->kind = K_ALU;
     switch (i & 0x7f) {
-    case 0x03:
-        d->kind = K_LOAD; d->rd = rd; d->src[0] = rs1; break;
-    case 0x07:
-        d->kind = K_LOAD; d->rd = F(rd); d->src[0] = rs1; break;
-    case 0x0b:                              /* custom-0: T-Head */
-        d->src[0] = rs1;
-        if (f3 != 0) {
-            d->kind = K_OTHER;
-        } else if (f7 == 0 && rs1 == 0 && rs2 >= 0x18 && rs2 <= 0x1b) {
-            d->kind = (rs2 & 2) ? K_FENCE_I : K_SYNC;   /* sync.i(s) */
-        } else if (f7 == 0 && rs1 == 0 && (rs2 == 2 || rs2 == 3)) {
-            d->kind = K_CACHE_ALL;                      /* dcache.(c)iall */
-        } else if (f7 == 0 && rs1 == 0 && (rs2 == 0x10 || rs2 == 0x11)) {
-            d->kind = K_FENCE_I;                        /* icache.iall(s) */
-        } else if (f7 == 0 && rs1 == 0) {
-            d->kind = K_CACHE_LINE;                     /* *.call etc. */
-        } else {
-            d->kind = K_CACHE_LINE;
+    case 0x03:                                  /* LOAD */
+        set(d, K_LOAD, rd, rs1, 0, 0);
+        break;
+    case 0x07:                                  /* LOAD-FP */
+        set(d, K_LOAD, F(rd), rs1, 0, 0);
+        break;
+    case 0x0b:                                  /* custom-0: T-Head */
+        set(d, f3 == 0 ? thead_kind(i) : K_OTHER, 0, rs1, 0, 0);
+        break;
+    case 0x0f:                                  /* fence, fence.i */
+        set(d, f3 == 1 ? K_FENCE_I : K_FENCE, 0, 0, 0, 0);
+        break;
+    case 0x13: case 0x1b:                       /* OP-IMM(-32) */
+        set(d, K_ALU, rd, rs1, 0, 0);
+        break;
+    case 0x17: case 0x37:                       /* auipc, lui */
+        set(d, K_ALU, rd, 0, 0, 0);
+        break;
+    case 0x23:                                  /* STORE */
+        set(d, K_STORE, 0, rs1, rs2, 0);
+        break;
+    case 0x27:                                  /* STORE-FP */
+        set(d, K_STORE, 0, rs1, F(rs2), 0);
+        break;
+    case 0x2f:                                  /* AMO */
+        set(d, K_AMO, rd, rs1, rs2, 0);
+        break;
+    case 0x33: case 0x3b:                       /* OP(-32), M */
+        set(d, f7 != 1 ? K_ALU : f3 < 4 ? K_MUL : K_DIV, rd, rs1, rs2, 0);
+        break;
+    case 0x43: case 0x47: case 0x4b: case 0x4f: /* fused multiply-add */
+        set(d, K_FP, F(rd), F(rs1), F(rs2), F(i >> 27));
+        break;
+    case 0x53:                                  /* OP-FP */
+        set(d, fp_kind(f5),
+            f5 == 0x14 || f5 == 0x18 || f5 == 0x1c ? rd : F(rd),
+            f5 == 0x1a || f5 == 0x1e ? rs1 : F(rs1),
+            f5 == 0x0b || f5 >= 0x08 ? 0 : F(rs2), 0);
+        if (f5 == 0x14) {
+            d->src[1] = F(rs2);                 /* feq, flt, fle */
         }
         break;
-    case 0x0f:
-        d->kind = f3 == 1 ? K_FENCE_I : K_FENCE; break;
-    case 0x13: case 0x1b:
-        d->rd = rd; d->src[0] = rs1; break;
-    case 0x17: case 0x37:
-        d->rd = rd; break;
-    case 0x23:
-        d->kind = K_STORE; d->src[0] = rs1; d->src[1] = rs2; break;
-    case 0x27:
-        d->kind = K_STORE; d->src[0] = rs1; d->src[1] = F(rs2); break;
-    case 0x2f:
-        d->kind = K_AMO; d->rd = rd; d->src[0] = rs1; d->src[1] = rs2; break;
-    case 0x33: case 0x3b:
-        d->rd = rd; d->src[0] = rs1; d->src[1] = rs2;
-        if (f7 == 1) {
-            d->kind = f3 < 4 ? K_MUL : K_DIV;
-        }
+    case 0x63:                                  /* BRANCH */
+        set(d, K_BRANCH, 0, rs1, rs2, 0);
         break;
-    case 0x43: case 0x47: case 0x4b: case 0x4f:
-        d->kind = K_FP; d->rd = F(rd);
-        d->src[0] = F(rs1); d->src[1] = F(rs2); d->src[2] = F(i >> 27);
-        break;
-    case 0x53:
-        switch (f7 >> 2) {
-        case 0x00: case 0x01: case 0x02: case 0x08:
-            d->kind = K_FP; d->rd = F(rd); d->src[0] = F(rs1);
-            d->src[1] = F(rs2); break;
-        case 0x03: case 0x0b:
-            d->kind = K_FDIV; d->rd = F(rd); d->src[0] = F(rs1);
-            d->src[1] = F(rs2); break;
-        case 0x04: case 0x05:
-            d->kind = K_FPS; d->rd = F(rd); d->src[0] = F(rs1);
-            d->src[1] = F(rs2); break;
-        case 0x14:
-            d->kind = K_FPS; d->rd = rd; d->src[0] = F(rs1);
-            d->src[1] = F(rs2); break;
-        case 0x18:
-            d->kind = K_FP; d->rd = rd; d->src[0] = F(rs1); break;
-        case 0x1a:
-            d->kind = K_FP; d->rd = F(rd); d->src[0] = rs1; break;
-        case 0x1c:
-            d->kind = K_FPS; d->rd = rd; d->src[0] = F(rs1); break;
-        case 0x1e:
-            d->kind = K_FPS; d->rd = F(rd); d->src[0] = rs1; break;
-        default:
-            d->kind = K_FP; d->rd = F(rd); d->src[0] = F(rs1); break;
-        }
-        break;
-    case 0x63:
-        d->kind = K_BRANCH; d->src[0] = rs1; d->src[1] = rs2; break;
     case 0x67:
-        d->kind = K_JALR; d->rd = rd; d->src[0] = rs1; break;
+        set(d, K_JALR, rd, rs1, 0, 0);
+        break;
     case 0x6f:
-        d->kind = K_JAL; d->rd = rd; break;
-    case 0x73:
-        if (f3 == 0) {
-            uint32_t imm = i >> 20;
-
-            if (f7 == 0x09) {
-                d->kind = K_SFENCE;
-            } else if (imm == 0x302 || imm == 0x102) {
-                d->kind = K_XRET;
-            } else if (imm == 0x105) {
-                d->kind = K_WFI;
-            } else {
-                d->kind = K_ECALL;
-            }
+        set(d, K_JAL, rd, 0, 0, 0);
+        break;
+    case 0x73:                                  /* SYSTEM */
+        if (f3 != 0) {
+            set(d, K_CSR, rd, f3 < 4 ? rs1 : 0, 0, 0);
+        } else if (f7 == 0x09) {
+            set(d, K_SFENCE, 0, rs1, rs2, 0);
+        } else if (imm == 0x302 || imm == 0x102) {
+            set(d, K_XRET, 0, 0, 0, 0);
+        } else if (imm == 0x105) {
+            set(d, K_WFI, 0, 0, 0, 0);
         } else {
-            d->kind = K_CSR; d->rd = rd;
-            d->src[0] = f3 < 4 ? rs1 : 0;
+            set(d, K_ECALL, 0, 0, 0, 0);
         }
         break;
     default:
-        d->kind = K_OTHER;
+        set(d, K_OTHER, 0, 0, 0, 0);
         break;
     }
 }
