@@ -118,6 +118,16 @@ fi
 if stage emulator emulator && [ -f build/d1/CTestTestfile.cmake ]; then
 	stage emu-d1-tests ctest_stage d1 1
 fi
+# The emulator's timing mode (docs/emulator.md "Timing mode"): its
+# micro-programs against their documented C906 cycle counts, and the
+# bare-metal bench in C906 time.
+if [ -n "${D1_EMU_QEMU:-}" ] && [ -f build/d1/ports/baremetal/bm_bench.bin ]; then
+	stage c906-time tests/emu/c906_time.sh --summary "$out/c906-time.summary"
+else
+	echo "c906-time: not run (no emulator or no d1 build)" >"$out/c906-time.summary"
+	echo "c906-time 1 0" >>"$out/stages"
+	failed+=("c906-time")
+fi
 
 # os_stage <name> <script> [args]: an OS port's script; its exit 3 means no
 # tree here (skipped, its summary line says what to set), not a failure.

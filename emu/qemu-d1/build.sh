@@ -42,7 +42,7 @@ build_pkgs=(libglib2.0-dev libpixman-1-dev libfdt-dev ninja-build meson flex
 # Overlay files: everything in this directory except the build script
 # itself, the patches (hashed separately) and documentation.
 overlay_files() {
-    (cd "$here" && find hw include -type f | LC_ALL=C sort)
+    (cd "$here" && find hw include target -type f | LC_ALL=C sort)
 }
 
 # ---------------------------------------------------------------- source
@@ -254,7 +254,7 @@ main() {
     # Every overlay source is compiled in this build, so that the warning
     # check below sees each one (ninja would skip an object an earlier build
     # left when it stopped at that check or was interrupted).
-    (cd "$here" && find hw include -name '*.[ch]') | while IFS= read -r f; do
+    (cd "$here" && find hw include target -name '*.[ch]') | while IFS= read -r f; do
         touch "$tree/$f"
     done
     local t0=$SECONDS
@@ -269,7 +269,7 @@ main() {
     while IFS= read -r f; do
         warn+=$(grep -E "^\.\./${f//./\\.}:[0-9]+:[0-9]+: warning:" \
                     "$tree/ninja.log" || true)
-    done < <(cd "$here" && find hw include -name '*.[ch]' | sort)
+    done < <(cd "$here" && find hw include target -name '*.[ch]' | sort)
     if [ -n "$warn" ]; then
         echo "$warn" >&2
         die "warnings in the overlay (full log: $tree/ninja.log)"

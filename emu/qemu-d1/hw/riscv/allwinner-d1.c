@@ -35,6 +35,7 @@
 #include "qemu/error-report.h"
 #include "qemu/units.h"
 #include "qapi/error.h"
+#include "qapi/visitor.h"
 #include "hw/boards.h"
 #include "hw/char/dw-apb-uart.h"
 #include "hw/core/cpu.h"
@@ -50,6 +51,7 @@
 #include "hw/riscv/riscv_hart.h"
 #include "hw/rtc/allwinner-d1-rtc-gpr.h"
 #include "elf.h"
+#include "sysemu/cpu-timers.h"
 #include "sysemu/device_tree.h"
 #include "sysemu/qtest.h"
 #include "sysemu/reset.h"
@@ -674,6 +676,33 @@ static void aw_d1_mtimecmp_reset(void *opaque)
                          UINT64_MAX, MEMTXATTRS_UNSPECIFIED, NULL);
 }
 
+/*
+ * timing=c906: virtual time in modelled C906 cycles (target/riscv/
+ * c906-timing.c) on top of -icount shift=0.  Every c906-<name> parameter
+ * was range-checked when it was set; here the combination is checked, and
+ * the mode is either fully configured or QEMU stops with one line.
+ */
+static void aw_d1_timing_init(AwD1MachineState *s)
+{
+    int i;
+
+    if (!s->timing_c906) {
+        for (i = 0; i < C906_NPARAMS; i++) {
+            if (s->c906_set[i]) {
+                error_report("allwinner-d1: c906-%s needs timing=c906",
+                             c906_param_info[i].name);
+                exit(1);
+            }
+        }
+        return;
+    }
+    if (icount_enabled() != 1 || icount_to_ns(1) != 1) {
+        error_report("allwinner-d1: timing=c906 needs -icount shift=0");
+        exit(1);
+    }
+    c906_timing_configure(s->c906);
+}
+
 static void aw_d1_machine_init(MachineState *ms)
 {
     AwD1MachineState *s = ALLWINNER_D1_MACHINE(ms);
@@ -686,6 +715,7 @@ static void aw_d1_machine_init(MachineState *ms)
                      (uint64_t)(AW_D1_DRAM_MAX / MiB));
         exit(1);
     }
+    aw_d1_timing_init(s);
 
     object_initialize_child(OBJECT(ms), "harts", &s->harts,
                             TYPE_RISCV_HART_ARRAY);
@@ -829,13 +859,58 @@ static void aw_d1_set_sbi_timer(Object *obj, bool value, Error **errp)
     ALLWINNER_D1_MACHINE(obj)->sbi_timer = value;
 }
 
+static char *aw_d1_get_timing(Object *obj, Error **errp)
+{
+    return g_strdup(ALLWINNER_D1_MACHINE(obj)->timing_c906 ? "c906" : "off");
+}
+
+static void aw_d1_set_timing(Object *obj, const char *value, Error **errp)
+{
+    if (strcmp(value, "c906") && strcmp(value, "off")) {
+        error_setg(errp, "allwinner-d1: timing=%s: only off or c906", value);
+        return;
+    }
+    ALLWINNER_D1_MACHINE(obj)->timing_c906 = !strcmp(value, "c906");
+}
+
+static void aw_d1_get_c906(Object *obj, Visitor *v, const char *name,
+                           void *opaque, Error **errp)
+{
+    AwD1MachineState *s = ALLWINNER_D1_MACHINE(obj);
+
+    visit_type_uint32(v, name, &s->c906[(uintptr_t)opaque], errp);
+}
+
+static void aw_d1_set_c906(Object *obj, Visitor *v, const char *name,
+                           void *opaque, Error **errp)
+{
+    AwD1MachineState *s = ALLWINNER_D1_MACHINE(obj);
+    const C906ParamInfo *p = &c906_param_info[(uintptr_t)opaque];
+    uint32_t value;
+
+    if (!visit_type_uint32(v, name, &value, errp)) {
+        return;
+    }
+    if (value < p->min || value > p->max) {
+        error_setg(errp, "allwinner-d1: %s=%" PRIu32 " is outside its range "
+                   "%" PRIu32 "..%" PRIu32, name, value, p->min, p->max);
+        return;
+    }
+    s->c906[(uintptr_t)opaque] = value;
+    s->c906_set[(uintptr_t)opaque] = true;
+}
+
 static void aw_d1_machine_instance_init(Object *obj)
 {
     AwD1MachineState *s = ALLWINNER_D1_MACHINE(obj);
+    int i;
 
     s->riscv_wdt_armed = true;
     s->boot_state = true;
     s->test_finisher = true;
+    for (i = 0; i < C906_NPARAMS; i++) {
+        s->c906[i] = c906_param_info[i].def;
+    }
 }
 
 /*
@@ -865,6 +940,7 @@ static GlobalProperty aw_d1_compat[] = {
 static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
 {
     MachineClass *mc = MACHINE_CLASS(oc);
+    int i;
 
     mc->desc = "Allwinner D1 (sun20i, XuanTie C906 emulated by rv64)";
     mc->init = aw_d1_machine_init;
@@ -897,6 +973,23 @@ static void aw_d1_machine_class_init(ObjectClass *oc, void *data)
     object_class_property_set_description(oc, "sbi-timer",
         "describe the CLINT in the FDT, so that the firmware's SBI timer "
         "interrupts (default off: as on the board, it never does)");
+    object_class_property_add_str(oc, "timing", aw_d1_get_timing,
+                                  aw_d1_set_timing);
+    object_class_property_set_description(oc, "timing",
+        "off: -icount instruction time (default); c906: virtual time in "
+        "modelled XuanTie C906 cycles (needs -icount shift=0)");
+    for (i = 0; i < C906_NPARAMS; i++) {
+        g_autofree char *name = g_strdup_printf("c906-%s",
+                                                c906_param_info[i].name);
+        g_autofree char *desc = g_strdup_printf(
+            "timing=c906 parameter, %" PRIu32 "..%" PRIu32 " (default %"
+            PRIu32 ")", c906_param_info[i].min, c906_param_info[i].max,
+            c906_param_info[i].def);
+
+        object_class_property_add(oc, name, "uint32", aw_d1_get_c906,
+                                  aw_d1_set_c906, NULL, (void *)(uintptr_t)i);
+        object_class_property_set_description(oc, name, desc);
+    }
     compat_props_add(mc->compat_props, aw_d1_compat,
                      G_N_ELEMENTS(aw_d1_compat));
 }

@@ -11,6 +11,7 @@
 
 #include "hw/boards.h"
 #include "hw/riscv/riscv_hart.h"
+#include "target/riscv/c906-timing.h"
 #include "hw/timer/allwinner-d1-timer.h"
 #include "hw/watchdog/allwinner-d1-wdt.h"
 #include "hw/misc/allwinner-d1-ccu.h"
@@ -39,6 +40,9 @@ struct AwD1MachineState {
     bool boot_state;
     bool test_finisher;
     bool sbi_timer;
+    bool timing_c906;                   /* timing=c906 */
+    uint32_t c906[C906_NPARAMS];        /* c906-<name> */
+    bool c906_set[C906_NPARAMS];
 };
 
 #endif
