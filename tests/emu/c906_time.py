@@ -5,7 +5,7 @@
 docs/emulator.md "Timing mode"). Python 3 stdlib only.
 
   c906_time.py check [--summary FILE]   stage c906-time of scripts/test.sh
-  c906_time.py bench                    the bare-metal bench's table, both modes
+  c906_time.py bench [--out FILE]       the bare-metal bench's table, both modes
 
 check: (1) the micro-programs of tests/emu/c906time/micro.c, each within
 the cycle count the documented parameters fix; (2) the same micro-program
@@ -142,6 +142,8 @@ BAD = [
     (["-M", "allwinner-d1,timing=c906,c906-dram-ns=5", "-icount", "shift=0"],
      "c906-dram-ns=5"),
     (["-M", "allwinner-d1,timing=c906,c906-bogus=1", "-icount", "shift=0"], "c906-bogus"),
+    (["-M", "allwinner-d1,timing=c906,c906-dcache-kib=48", "-icount", "shift=0"],
+     "c906-dcache-kib=48"),
     (["-M", "allwinner-d1,c906-dram-ns=100"], "c906-dram-ns"),
     (["-M", "allwinner-d1,timing=c906", "-icount", "shift=1"], "-icount shift=0"),
     (["-M", "allwinner-d1,timing=c906"], "-icount shift=0"),
@@ -219,8 +221,12 @@ def cmd_bench(a):
     if not dump_i or not dump_t:
         print("c906_time.py bench: no d1lat-dump line from the bench", file=sys.stderr)
         return 1
-    print(bench_table(dump_i, dump_t))
-    print(f"wall time: -icount {wall_i:.1f} s, timing=c906 {wall_t:.1f} s")
+    text = (bench_table(dump_i, dump_t) +
+            f"\n\nwall time: -icount {wall_i:.1f} s, timing=c906 {wall_t:.1f} s\n")
+    print(text, end="")
+    if a.out:
+        with open(a.out, "w") as f:
+            f.write(text)
     return 0
 
 
@@ -228,6 +234,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("what", choices=("check", "bench"))
     ap.add_argument("--summary")
+    ap.add_argument("--out", help="bench: also write the table to this file")
     ap.add_argument("--cc", default="riscv64-unknown-elf-gcc")
     a = ap.parse_args()
     return cmd_check(a) if a.what == "check" else cmd_bench(a)

@@ -896,6 +896,11 @@ static void aw_d1_set_c906(Object *obj, Visitor *v, const char *name,
                    "%" PRIu32 "..%" PRIu32, name, value, p->min, p->max);
         return;
     }
+    if (p->pow2 && (value & (value - 1))) {
+        error_setg(errp, "allwinner-d1: %s=%" PRIu32 " is not a power of two",
+                   name, value);
+        return;
+    }
     s->c906[(uintptr_t)opaque] = value;
     s->c906_set[(uintptr_t)opaque] = true;
 }

@@ -50,9 +50,9 @@ const C906ParamInfo c906_param_info[C906_NPARAMS] = {
     [C906_WFI]          = { "wfi", 1, 1, 10 },
     [C906_DRAM_NS]      = { "dram-ns", 120, 60, 300 },
     [C906_MMIO_NS]      = { "mmio-ns", 100, 40, 400 },
-    [C906_JTLB_ENTRIES] = { "jtlb-entries", 128, 64, 512 },
-    [C906_ICACHE_KIB]   = { "icache-kib", 32, 8, 64 },
-    [C906_DCACHE_KIB]   = { "dcache-kib", 32, 8, 64 },
+    [C906_JTLB_ENTRIES] = { "jtlb-entries", 128, 64, 512, true },
+    [C906_ICACHE_KIB]   = { "icache-kib", 32, 8, 64, true },
+    [C906_DCACHE_KIB]   = { "dcache-kib", 32, 8, 64, true },
 };
 
 #define LINE_SHIFT      6           /* 64-byte lines */
@@ -70,6 +70,7 @@ const C906ParamInfo c906_param_info[C906_NPARAMS] = {
 
 typedef struct Cache {
     unsigned sets, ways;
+    uint64_t last;                      /* line last accessed + 1: a hit */
     uint64_t tag[MAX_SETS][DC_WAYS];    /* line address + 1; 0 = invalid */
     uint8_t next[MAX_SETS];             /* FIFO victim */
 } Cache;
@@ -116,6 +117,7 @@ static void cache_init(Cache *c, unsigned kib, unsigned ways)
     c->ways = ways;
     c->sets = (kib * 1024) >> LINE_SHIFT;
     c->sets /= ways;
+    c->last = 0;
     memset(c->tag, 0, sizeof(c->tag));
     memset(c->next, 0, sizeof(c->next));
 }
@@ -148,25 +150,33 @@ static void charge(CPURISCVState *env, uint64_t cycles)
 }
 
 /* true on a hit; a miss allocates the line when @alloc */
-static bool cache_access(Cache *c, uint64_t pa, bool alloc)
+/*
+ * true on a hit; a miss allocates the line.  The sets are a power of two
+ * (the sizes are).  The line accessed last is still there (only a miss
+ * replaces, and it would have been this access): a hit without the search.
+ */
+static bool cache_access(Cache *c, uint64_t pa)
 {
     uint64_t line = pa >> LINE_SHIFT;
-    unsigned set = line % c->sets, w;
+    unsigned set = line & (c->sets - 1), w;
 
+    if (c->last == line + 1) {
+        return true;
+    }
+    c->last = line + 1;
     for (w = 0; w < c->ways; w++) {
         if (c->tag[set][w] == line + 1) {
             return true;
         }
     }
-    if (alloc) {
-        c->tag[set][c->next[set]] = line + 1;
-        c->next[set] = (c->next[set] + 1) % c->ways;
-    }
+    c->tag[set][c->next[set]] = line + 1;
+    c->next[set] = (c->next[set] + 1) & (c->ways - 1);
     return false;
 }
 
 static void cache_flush(Cache *c)
 {
+    c->last = 0;
     memset(c->tag, 0, sizeof(c->tag));
     memset(c->next, 0, sizeof(c->next));
 }
@@ -185,7 +195,7 @@ static void dread(CPURISCVState *env, uint64_t pa)
     }
     if (!(env->th_mhcr & MHCR_DE)) {
         charge(env, m.dram_cycles);
-    } else if (!cache_access(&m.dc, pa, true)) {
+    } else if (!cache_access(&m.dc, pa)) {
         charge(env, m.dram_cycles);
     }
 }
@@ -206,12 +216,17 @@ void c906_timing_tlb_flush(CPURISCVState *env)
 static bool translate(CPURISCVState *env, uint64_t va, int access,
                       uint64_t *pa)
 {
-    CPUState *cs = env_cpu(env);
+    CPUState *cs;
     target_ulong mode = env->priv;
     uint64_t satp = env->satp, base;
     int levels, lvl;
     unsigned set, w;
 
+    if (likely(!(satp >> 60))) {
+        *pa = va;                       /* bare (satp.MODE = 0) */
+        return true;
+    }
+    cs = env_cpu(env);
     if (access != MMU_INST_FETCH && mode == PRV_M &&
         get_field(env->mstatus, MSTATUS_MPRV)) {
         mode = get_field(env->mstatus, MSTATUS_MPP);
@@ -237,7 +252,7 @@ static bool translate(CPURISCVState *env, uint64_t va, int access,
     for (lvl = 0; lvl < 3; lvl++) {
         uint64_t tag = (va >> (12 + 9 * lvl)) + 1;
 
-        set = (tag - 1) % m.jtlb_sets;
+        set = (tag - 1) & (m.jtlb_sets - 1);
         for (w = 0; w < JTLB_WAYS; w++) {
             TlbEntry *e = &m.jtlb[set][w];
 
@@ -270,9 +285,9 @@ static bool translate(CPURISCVState *env, uint64_t va, int access,
         }
         mask = (1ull << (12 + 9 * lvl)) - 1;
         *pa = ((ppn << 12) & ~mask) | (va & mask);
-        set = (va >> (12 + 9 * lvl)) % m.jtlb_sets;
+        set = (va >> (12 + 9 * lvl)) & (m.jtlb_sets - 1);
         e = &m.jtlb[set][m.jtlb_next[set]];
-        m.jtlb_next[set] = (m.jtlb_next[set] + 1) % JTLB_WAYS;
+        m.jtlb_next[set] = (m.jtlb_next[set] + 1) & (JTLB_WAYS - 1);
         e->tag = (va >> (12 + 9 * lvl)) + 1;
         e->ppn = (*pa & ~mask) >> 12;
         e->satp = satp;
@@ -317,7 +332,7 @@ void helper_c906_ifetch(CPURISCVState *env, target_ulong va)
     if (!translate(env, va, MMU_INST_FETCH, &pa) || !cacheable(pa)) {
         return;
     }
-    if (!(env->th_mhcr & MHCR_IE) || !cache_access(&m.ic, pa, true)) {
+    if (!(env->th_mhcr & MHCR_IE) || !cache_access(&m.ic, pa)) {
         charge(env, m.dram_cycles);
     }
 }

@@ -37,6 +37,7 @@ typedef enum C906Param {
 typedef struct C906ParamInfo {
     const char *name;   /* machine property c906-<name> */
     uint32_t def, min, max;
+    bool pow2;          /* must be a power of two */
 } C906ParamInfo;
 
 extern const C906ParamInfo c906_param_info[C906_NPARAMS];
