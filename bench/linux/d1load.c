@@ -36,7 +36,7 @@
 #include "d1/bench.h"
 
 #define COPY_BYTES  D1_BENCH_LOAD_COPY_BYTES
-#define LINE_NS     (D1_BENCH_LOAD_LINE_US * 1000u)
+#define LINE_NS     ((long)D1_BENCH_LOAD_LINE_US * 1000L)
 #define NS_PER_S    1000000000ull
 #define SECONDS_MAX 86400ul
 

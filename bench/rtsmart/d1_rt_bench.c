@@ -192,8 +192,6 @@ static void d1_bench_timer_isr(int vector, void *param)
 static void d1_bench_thread(void *param)
 {
     struct d1_rt_bench *b = (struct d1_rt_bench *)param;
-    uint64_t now;
-    bool done;
 
     for (;;)
     {
@@ -202,8 +200,8 @@ static void d1_bench_thread(void *param)
         {
             break;
         }
-        now = d1_time_now();
-        done = d1_bench_wake(&b->acc, now);
+        uint64_t now = d1_time_now();
+        bool done = d1_bench_wake(&b->acc, now);
         /* posts of boundaries accounted here, or captured since: those
          * are accounted now (their wake-ups are missed) */
         while (rt_sem_trytake(b->go) == RT_EOK)
