@@ -250,7 +250,8 @@ def bench_run(con, c, a, load):
 
 
 USER_WAKE = "read, user process"
-USER_END = (r'(\{"tool":"d1lat"[^\n]*"wake":"' + re.escape(USER_WAKE) + r'"[^\n]*\}'
+# The run's last line: the recorder's dump line, after the report's JSON line.
+USER_END = (r'(\{"tool":"d1lat-dump"[^\n]*"wake":"' + re.escape(USER_WAKE) + r'"[^\n]*\}'
             r"|d1ubench: [^\n]*failed[^\n]*|usage: d1ubench[^\n]*)")
 
 
