@@ -138,9 +138,11 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
     out.append(CAVEAT)
     out.append("")
     out.append("bench instr: the bench's own instructions in the interrupt per sample "
-               "(instret, from before the Timer's handler to the end of the accounting): all "
-               "of them are inside a task-wakeup sample, and the part before the counter read "
-               "inside a timer-irq sample; subtract to compare the OS alone.")
+               "(instret, across the bench core's capture, d1_bench_isr(): the Timer's "
+               "acknowledge and counter read, the time CSR read and the slot's stores; the "
+               "accounting runs after the wake-up sample): all of them are inside a "
+               "task-wakeup sample, and the part before the counter read inside a timer-irq "
+               "sample; subtract to compare the OS alone.")
     if hw_rows:
         out.append("")
         out.append("Hardware (logs saved from a board; real time, not comparable cell by cell "
