@@ -451,6 +451,15 @@ RUN(bench_finish_null, d1_bench_finish, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_f
 RUN(bench_finish_unstarted, d1_bench_finish, STATE, p_bench_ready, D1_ESTATE, d1_bench_finish(&bench, 0))
 LIST(d1_bench_instret, NO_BAD_INPUT, "no argument (one rdinstret; the simulator's stand-in in hooked builds)")
 LIST(d1_bench_hook_instret, PORT, "implemented by the simulator (hooked builds only)")
+
+/* ---- bench_svc.h ---- */
+RUN(svc_name_range, d1_svc_name, RANGE, NULL, 0, d1_svc_name(D1_SVC_COUNT) != NULL)
+RUN(svc_samples_range, d1_svc_samples, RANGE, NULL, 0, (int)d1_svc_samples(D1_SVC_COUNT))
+RUN(svc_init_null, d1_svc_init, NULL_HANDLE, NULL, D1_EINVAL, d1_svc_init(NULL, D1_SVC_SEM_HANDOFF, &lat))
+RUN(svc_init_null_lat, d1_svc_init, NULL_ARG, NULL, D1_EINVAL, d1_svc_init(&svc, D1_SVC_SEM_HANDOFF, NULL))
+RUN(svc_init_range, d1_svc_init, RANGE, NULL, D1_EINVAL, d1_svc_init(&svc, D1_SVC_COUNT, &lat))
+RUN(svc_sample_null, d1_svc_sample, NULL_HANDLE, NULL, 0, d1_svc_sample(NULL, 0, 1))
+RUN(svc_fail_null, d1_svc_fail, NULL_HANDLE, NULL, 0, d1_svc_fail(NULL))
 RUN(bench_run_line_null, d1_bench_report_run, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_report_run(NULL, 0, text, sizeof text, NULL))
 RUN(bench_run_line_null_buf, d1_bench_report_run, NULL_OUT, p_bench_started, D1_EINVAL, d1_bench_report_run(&bench, 0, NULL, 8, NULL))
 RUN(bench_run_line_unstarted, d1_bench_report_run, STATE, p_bench_ready, D1_ESTATE, d1_bench_report_run(&bench, 0, text, sizeof text, NULL))

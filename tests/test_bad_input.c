@@ -35,6 +35,7 @@
 
 #include "ccu_model.h"
 #include "d1/bench.h"
+#include "d1/bench_svc.h"
 #include "d1/ccu.h"
 #include "d1/error.h"
 #include "d1/latency.h"
@@ -150,6 +151,7 @@ static struct d1_wdt_state wst;
 static struct d1_lat_summary lsum;
 static struct d1_bench bench;
 static struct d1_bench_stats bstats;
+static struct d1_svc_run svc;
 static const struct d1_lat_meta meta = {.os = "test", .board = "host", .load = "none"};
 
 static void put_sink(void *ctx, const char *s, size_t n)
