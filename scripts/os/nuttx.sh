@@ -138,7 +138,13 @@ inputs_hash() {
 	{
 		echo "$stamp $build_rev"
 		riscv64-unknown-elf-gcc --version | head -1
-		(cd "$root" && find ports/nuttx bench/nuttx src include -type f -print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
+		# The build writes into ports/nuttx and bench/nuttx (libboard and
+		# the apps are built in place): its outputs (the .gitignore files
+		# there) are not inputs.
+		(cd "$root" && find ports/nuttx bench/nuttx src include -type f \
+			! -name '*.o' ! -name '*.a' ! -name '*.ddc' ! -name .depend ! -name Make.dep \
+			! -name .built ! -name .kconfig ! -name .d1lib-srcs ! -path bench/nuttx/apps/Kconfig \
+			-print0 | LC_ALL=C sort -z | xargs -0 sha256sum)
 	} | sha256sum | cut -c1-16
 }
 inputs=$(inputs_hash)

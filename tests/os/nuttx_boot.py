@@ -138,15 +138,63 @@ def check_bench(con, c, periods=20000, load="idle"):
         "".join(f", {k} p50 {v:.0f} ns" for k, v in sorted(p50.items()))
 
 
+SVC = ("clock-read", "mutex-handoff", "semaphore-handoff", "thread-create",
+       "thread-create-join")
+SVC_SAMPLES = {"thread-create": 2000, "thread-create-join": 2000}  # else 20000
+
+
+def check_svc(con, c, load="idle"):
+    """d1bench svc [load]: the five service measurements (d1/bench_svc.h),
+    each with its full count of samples, none failed, its report, JSON line
+    and dump line, and the clock's resolution line."""
+    out = run(con, c, "d1bench svc" + (" load" if load != "idle" else ""), 900)
+    reports = {}
+    for line in re.findall(r"^\{.*\}$", out, re.M):
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            c.ok(False, f"d1bench svc JSON line parses: {line[:60]}")
+            continue
+        if obj.get("tool") == "d1lat":
+            reports[obj.get("measurement")] = obj
+    dumps = len(re.findall(r'^\{"tool":"d1lat-dump"', out, re.M))
+    c.ok(dumps == len(SVC), f"d1bench svc prints every recorder's dump line ({dumps})")
+    res = re.search(r"^d1svc: clock-read resolution: getres (\d+) ns, observed step (\d+) ns", out,
+                    re.M)
+    c.ok(res is not None and int(res.group(2)) > 0,
+         "d1bench svc: the clock's resolution" + (f" (getres {res.group(1)} ns, step "
+                                                  f"{res.group(2)} ns)" if res else " (no line)"))
+    for name in SVC:
+        r = reports.get(name)
+        want = SVC_SAMPLES.get(name, 20000)
+        c.ok(r is not None and r.get("samples") == want and r.get("missed") == 0
+             and r.get("load") == load,
+             f"d1bench svc {load} {name}: " + (f"{r.get('samples')} samples, {r.get('missed')} "
+                                             f"failed, p50 {r.get('p50_ns')} ns (instruction time)"
+                                             if r else "no report"))
+    return f"d1bench svc {load} " + ", ".join(
+        f"{n} p50 {reports[n].get('p50_ns', 0):.0f} ns" for n in SVC if n in reports), reports
+
+
 OSPERF = ("pthread-create", "pthread-switch", "context-switch", "hpwork", "poll-write",
           "pipe-rw", "semwait", "sempost")
 
 
-def check_osperf(con, c):
+# osperf's primitives that measure what a service row measures
+# (docs/comparison.md "Cross-check by NuttX's osperf"): pthread-create is
+# pthread_create to a higher-priority thread's first statement;
+# pthread-switch is sem_post to a blocked higher-priority waiter's return.
+OSPERF_SAME = (("pthread-create", "thread-create"), ("pthread-switch", "semaphore-handoff"))
+OSPERF_TOLERANCE = 0.20
+
+
+def check_osperf(con, c, svc=None):
     """nuttx-apps' benchmarks/osperf on the board's performance counter
     (up_perf_*() on the time CSR, D1LIB_PERF): every primitive's max, min
     and average in ns, none 0 (on system ticks every one read 0). Its
-    figures, instruction time under -icount, are returned for the verdict."""
+    figures, instruction time under -icount, are returned for the verdict.
+    With the idle service reports (@svc), each osperf average is held
+    against the service row of the same primitive: within 20 %."""
     out = run(con, c, "osperf", 300)
     rows = {}
     for name, mx, mn, avg in re.findall(r"^(\S+)\s+(\d+)\s+(\d+)\s+(\d+)\s*$", out, re.M):
@@ -156,7 +204,18 @@ def check_osperf(con, c):
     zero = [n for n, (mx, mn, avg) in rows.items() if n in OSPERF and (mn == 0 or avg == 0)]
     c.ok(rows and not zero, "osperf: every figure above 0 ns (the counter resolves them)"
          + (f" (0 in {zero})" if zero else ""))
-    return "osperf avg " + ", ".join(f"{n} {rows[n][2]} ns" for n in OSPERF if n in rows)
+    verdict = "osperf avg " + ", ".join(f"{n} {rows[n][2]} ns" for n in OSPERF if n in rows)
+    for prim, row in OSPERF_SAME if svc is not None else ():
+        ours = svc.get(row, {}).get("p50_ns")
+        theirs = rows.get(prim, (0, 0, 0))[2]
+        diff = abs(theirs - ours) / ours if ours else None
+        c.ok(diff is not None and diff <= OSPERF_TOLERANCE,
+             f"osperf {prim} avg {theirs} ns beside d1bench svc {row} p50 {ours} ns"
+             + (f": {diff * 100:.1f} % apart (at most {OSPERF_TOLERANCE * 100:.0f} %)"
+                if diff is not None else ": no figure"))
+        if diff is not None:
+            verdict += f"; osperf {prim} vs {row} {diff * 100:.1f} % apart"
+    return verdict
 
 
 def check_timer(con, c, interval_us):
@@ -345,8 +404,12 @@ def main():
                 if a.kind == "bench":
                     # The comparison's defined load (docs/comparison.md).
                     verdict += "; " + check_bench(con, c, load="memcpy+uart")
+                    # The service measurements, idle and loaded.
+                    v, svc = check_svc(con, c)
+                    verdict += "; " + v
+                    verdict += "; " + check_svc(con, c, load="memcpy+uart")[0]
                     # NuttX's own measurement of its primitives, beside.
-                    verdict += "; " + check_osperf(con, c)
+                    verdict += "; " + check_osperf(con, c, svc)
         elif a.kind == "probe":
             lo = check_probe(con, c)
             verdict = f"tick path {lo} instructions" if lo is not None else "no probe line"

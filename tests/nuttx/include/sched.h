@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #define SCHED_FIFO             1
+#define SCHED_RR               2
 #define SCHED_PRIORITY_DEFAULT 100
 #define SCHED_PRIORITY_MAX     255
 
@@ -18,9 +19,11 @@ struct sched_param {
 };
 
 #define sched_get_priority_max nx_sched_get_priority_max
+#define sched_get_priority_min nx_sched_get_priority_min
 #define sched_setscheduler     nx_sched_setscheduler
 
 int sched_get_priority_max(int policy);
+int sched_get_priority_min(int policy);
 int sched_setscheduler(pid_t pid, int policy, const struct sched_param *param);
 
 #endif

@@ -59,6 +59,7 @@
 #include <arch/irq.h>
 
 #include "d1/bench.h"
+#include "d1bench.h"
 #include "d1/error.h"
 #include "d1/latency.h"
 #include "d1/memmap.h"
@@ -207,7 +208,7 @@ static void *load_uart(void *arg)
   return NULL;
 }
 
-static int load_start(void)
+int d1bench_load_start(void)
 {
   struct sched_param param;
   pthread_attr_t attr;
@@ -235,7 +236,7 @@ static int load_start(void)
   return ret;
 }
 
-static void load_stop(void)
+void d1bench_load_stop(void)
 {
   g_load_stop = true;
   pthread_join(g_load_thread[0], NULL);
@@ -254,10 +255,7 @@ static void bench_put(void *ctx, const char *s, size_t n)
   (void)fwrite(s, 1, n, stdout);
 }
 
-/* Prints both reports of one recorder and its dump line; a report that
- * does not fit or a failed write is said, and counts as a failed run
- * (returns false).
- */
+/* The reports of one run of the latency bench (d1bench_print()). */
 
 static bool bench_report(const char *what, struct d1_lat *lat)
 {
@@ -272,14 +270,27 @@ static bool bench_report(const char *what, struct d1_lat *lat)
     .wake        = lat == &g_lat_wake ? "semaphore" : "none",
   };
 
-  bool ok = true;
-  int err;
-
   d1_bench_get_stats(&g_bench, &st);
   meta.bench_instr_min = st.irq_instr_min;
   meta.bench_instr_max = st.irq_instr_max;
+  return d1bench_print(lat, &meta);
+}
 
-  err = d1_lat_report_text(lat, &meta, g_report, sizeof(g_report), NULL);
+/****************************************************************************
+ * Public Functions
+ ****************************************************************************/
+
+/* Prints both reports of one recorder and its dump line; a report that
+ * does not fit or a failed write is said, and counts as a failed run
+ * (returns false).
+ */
+
+bool d1bench_print(const struct d1_lat *lat, const struct d1_lat_meta *meta)
+{
+  bool ok = true;
+  int err;
+
+  err = d1_lat_report_text(lat, meta, g_report, sizeof(g_report), NULL);
   if (err != D1_OK || fputs(g_report, stdout) == EOF)
     {
       ok = false;
@@ -287,7 +298,7 @@ static bool bench_report(const char *what, struct d1_lat *lat)
 
   if (err == D1_OK)
     {
-      err = d1_lat_report_json(lat, &meta, g_report, sizeof(g_report),
+      err = d1_lat_report_json(lat, meta, g_report, sizeof(g_report),
                                NULL);
     }
 
@@ -302,21 +313,18 @@ static bool bench_report(const char *what, struct d1_lat *lat)
 
   if (err == D1_OK)
     {
-      err = d1_lat_dump(lat, &meta, bench_put, NULL);
+      err = d1_lat_dump(lat, meta, bench_put, NULL);
     }
 
   if (err != D1_OK)
     {
-      printf("d1bench: %s report failed: %s\n", what, d1_strerror(err));
+      printf("d1bench: %s report failed: %s\n", meta->measurement,
+             d1_strerror(err));
       ok = false;
     }
 
   return ok;
 }
-
-/****************************************************************************
- * Public Functions
- ****************************************************************************/
 
 int main(int argc, char *argv[])
 {
@@ -331,6 +339,21 @@ int main(int argc, char *argv[])
 
   UNUSED(argv);
   g_load = "idle";
+#ifdef CONFIG_D1LIB_BENCH_SVC
+  if (argc > 1 && strcmp(argv[1], "svc") == 0)
+    {
+      argc--;
+      argv++;
+      if (argc > 1 && strcmp(argv[1], "load") != 0)
+        {
+          printf("usage: d1bench [svc] [load]\n");
+          return 1;
+        }
+
+      return d1bench_svc(argc > 1);
+    }
+#endif
+
   if (argc > 1)
     {
 #ifdef CONFIG_D1LIB_BENCH_LOAD
@@ -341,7 +364,7 @@ int main(int argc, char *argv[])
       else
 #endif
         {
-          printf("usage: d1bench [load]\n");
+          printf("usage: d1bench [svc] [load]\n");
           return 1;
         }
     }
@@ -402,7 +425,7 @@ int main(int argc, char *argv[])
 
   (void)fflush(stdout);
 #ifdef CONFIG_D1LIB_BENCH_LOAD
-  if (argc > 1 && load_start() != 0)
+  if (argc > 1 && d1bench_load_start() != 0)
     {
       printf("d1bench: the load threads did not start\n");
       irq_detach(BENCH_IRQ);
@@ -438,7 +461,7 @@ int main(int argc, char *argv[])
 #ifdef CONFIG_D1LIB_BENCH_LOAD
   if (argc > 1)
     {
-      load_stop();
+      d1bench_load_stop();
       printf("\n");
     }
 #endif
