@@ -54,7 +54,12 @@ COLS = [("p50_ns", "p50"), ("p99_ns", "p99"), ("p999_ns", "p99.9"), ("max_ns", "
 OS_ORDER = ["baremetal", "nuttx", "rtthread", "rtsmart", "linux"]
 # What the benches here measure (docs/comparison.md "What is measured");
 # a published figure of another measurement has no emulated row yet.
-MEASURED = ["timer-irq", "task-wakeup"]
+LATENCY = ["timer-irq", "task-wakeup"]
+# The OS-service measurements (include/d1/bench_svc.h, docs/comparison.md
+# "The service measurements"): a table of their own, in ns.
+SERVICES = ["clock-read", "mutex-handoff", "semaphore-handoff", "thread-create",
+            "thread-create-join"]
+MEASURED = LATENCY + SERVICES
 CAVEAT = ("Emulated figures (QEMU `-M allwinner-d1`, `-icount shift=0,sleep=off`) are "
           "instruction time, one instruction = 1 ns of virtual time: not C906 time. "
           "Published board figures are C906 time.")
@@ -130,7 +135,41 @@ def bench_cost(r):
     return str(lo) if lo == hi else f"{lo}..{hi}"
 
 
+def ns(v):
+    return f"{v:,.1f}"
+
+
+def published(ref, r):
+    """The published board figure of the row's OS and measurement (p50, or
+    the per-call cost of clock-read), C906 time; "-" where none."""
+    for p in (ref or {}).get("rows", []):
+        if p.get("os") != r.get("os") or p.get("measurement") != r.get("measurement"):
+            continue
+        if isinstance(p.get("p50_us"), (int, float)):
+            return figure(p["p50_us"] * 1000)
+        if p.get("per_call_ns") is not None:
+            return ("about " if p.get("approximate") else "") + figure(p["per_call_ns"])
+    return "-"
+
+
+def services_table(rows, flagged, ref):
+    """The service rows (SERVICES), in ns: clock-read per call; failed
+    samples in the missed column; the published board figure beside."""
+    out = ["| OS | load | measurement (API) | samples | failed | "
+           + " | ".join(f"{n} ns" for _, n in COLS) + " | published p50 ns (board, C906) |",
+           "|" + "---|" * (6 + len(COLS))]
+    for r in rows:
+        flag = " **failed samples**" if id(r) in flagged else ""
+        out.append(f"| {r.get('os')} | {r.get('load')} | {measured(r)} | {r.get('samples')} | "
+                   f"{r.get('missed')}{flag} | "
+                   + " | ".join(ns(r.get(k, 0)) for k, _ in COLS)
+                   + f" | {published(ref, r)} |")
+    return out
+
+
 def table(rows, hw_rows, skipped, problems, flagged, ref):
+    svc = [r for r in rows if r.get("measurement") in SERVICES]
+    rows = [r for r in rows if r.get("measurement") not in SERVICES]
     out = rows_table(rows, flagged)
     for osname, reason in skipped:
         out.append(f"| {osname} | - | - | not run: {reason} |" + " - |" * (3 + 2 * len(COLS)))
@@ -143,6 +182,16 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
                "accounting runs after the wake-up sample): all of them are inside a "
                "task-wakeup sample, and the part before the counter read inside a timer-irq "
                "sample; subtract to compare the OS alone.")
+    if svc:
+        out.append("")
+        out.append("OS services (docs/comparison.md \"The service measurements\"; the "
+                   "emulated figures as the caveat above says): clock-read "
+                   "is per call, from batches of 128, the clock's observed step in its label; "
+                   "a hand-off is the unlock or post call to the blocked higher-priority "
+                   "waiter's return; thread-create the create call to the new thread's first "
+                   "statement, thread-create-join to the join's return.")
+        out.append("")
+        out += services_table(svc, flagged, ref)
     if hw_rows:
         out.append("")
         out.append("Hardware (logs saved from a board; real time, not comparable cell by cell "
@@ -240,9 +289,10 @@ def baseline(rows, skipped):
         hz = r.get("clock_hz", 24_000_000)
         cols = COLS[:3] if r.get("load") == "idle" else COLS[:1]
         counts = [round(r.get(k, 0) * hz / 1e9) for k, _ in cols]
+        unit = "counts" if hz == 24_000_000 else f"counts of {hz} Hz"
         lines.append(f"{r.get('os')} {r.get('board')} {r.get('load')} {measured(r)} "
                      f"samples={r.get('samples')} missed={r.get('missed')} "
-                     + " ".join(f"{n}={c}" for (_, n), c in zip(cols, counts)) + " (counts)")
+                     + " ".join(f"{n}={c}" for (_, n), c in zip(cols, counts)) + f" ({unit})")
     lines += [f"{o} not run" for o, _ in skipped]
     return "\n".join(lines) + "\n"
 

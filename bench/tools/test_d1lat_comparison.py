@@ -282,12 +282,44 @@ class Reference(ToolCase):
         self.assertEqual(rows[("rtsmart", "task-wakeup", "not stated")]["p50 us"], "-")
         for (o, m, _), cells in rows.items():
             if m in SERVICES:
-                self.assertEqual(cells["emulated rows here"], "not measured yet", (o, m))
+                self.assertEqual(cells["emulated rows here"],
+                                 "none in this run" + (" (linux not run)" if o == "linux" else ""),
+                                 (o, m))
         self.assertEqual(rows[("linux", "clock-read", "not stated")]["per call"], "121.28 ns")
         self.assertEqual(rows[("rtsmart", "clock-read", "not stated")]["per call"],
                          "about 10.7 us")
         self.assertEqual(rows[("nuttx", "mutex-handoff", "not stated")]["p50 us"], "1.042")
         self.assertNotIn(("nuttx", "timer-irq"), {(o, m) for o, m, _ in rows})
+
+    def test_services_beside_their_published_figures(self):
+        """Service rows go to a table of their own, in ns, each beside the
+        published figure of its OS and measurement (p50, or clock-read's
+        per-call cost); clock-read's baseline counts name their clock."""
+        nx = self.write("nx.log", "\n".join([
+            line_of("nuttx", measurement="clock-read", wake="clock_gettime", load="idle",
+                    clock_hz=3072000000, p50_ns=58.919, p99_ns=59.2, p999_ns=60.9,
+                    max_ns=65.8, period_ns=0),
+            line_of("nuttx", measurement="mutex-handoff", wake="pthread_mutex", load="idle",
+                    p50_ns=416.667, period_ns=0),
+            line_of("nuttx", measurement="thread-create-join", wake="pthread_create",
+                    load="idle", p50_ns=10166.667, period_ns=0)]) + "\n")
+        base = os.path.join(self.dir.name, "base.txt")
+        rc, out = self.run_tool("nuttx=" + nx, "--reference", REFERENCE, "--baseline-out", base)
+        self.assertEqual(rc, 0, out)
+        lat, _, svc = out.partition("OS services")
+        self.assertNotIn("clock-read", lat)
+        svc = svc.partition("Published board figures")[0]
+        rows = {ln.split("|")[3].strip(): [c.strip() for c in ln.strip("|").split("|")]
+                for ln in svc.splitlines() if ln.startswith("| nuttx")}
+        self.assertEqual(rows["clock-read (clock_gettime)"][5], "58.9")
+        self.assertEqual(rows["clock-read (clock_gettime)"][-1], "51.606")
+        self.assertEqual(rows["mutex-handoff (pthread_mutex)"][-1], "1042")
+        self.assertEqual(rows["thread-create-join (pthread_create)"][-1], "-")
+        with open(base) as f:
+            text = f.read()
+        self.assertIn("clock-read (clock_gettime) samples=1000 missed=0 p50=181 p99=182 "
+                      "p99.9=187 (counts of 3072000000 Hz)", text)
+        self.assertIn("mutex-handoff (pthread_mutex) samples=1000 missed=0 p50=10 ", text)
 
     def test_the_caveat_once(self):
         rc, out = self.run_with_reference()
