@@ -5,7 +5,7 @@
 # core, d1/bench.h), the same -icount setting, one table and one plot.
 #
 # Usage: bench/comparison.sh [--out DIR] [--summary FILE] [--from-logs DIR]
-#                              [--check | --update-baseline]
+#                              [--check | --update-baseline] [--timing c906]
 #
 #   --out DIR          where the logs, comparison.md, comparison.png and
 #                      baseline.txt go (default build/comparison)
@@ -16,6 +16,13 @@
 #   --check            compare the rows with bench/comparison/baseline.txt
 #                      (exit 1 with a diff when any figure differs)
 #   --update-baseline  write this run's rows to bench/comparison/baseline.txt
+#   --timing c906      run every image in the emulator's timing mode
+#                      (-M allwinner-d1,timing=c906: modelled C906 cycles at
+#                      1.008 GHz, docs/emulator.md "Timing mode"; the same
+#                      images, D1_EMU_TIMING=c906 for every stage): the table
+#                      in modelled C906 time, each row beside its published
+#                      figure with the ratio; not with --check (the baseline
+#                      is instruction time)
 #   --board OS=LOG     add a console log saved from a real board (see
 #                      docs/comparison.md): its rows go to a hardware table
 #                      of their own (repeatable)
@@ -36,7 +43,8 @@
 #              d1load (the defined load); in the table and the plot, not
 #              in the baseline: two runs of the same kernels differ at
 #              p50 and p99
-# All under -icount shift=0,sleep=off: instruction time, not a C906 latency.
+# All under -icount shift=0,sleep=off: instruction time, not a C906 latency
+# (with --timing c906: modelled C906 time, a model, not the board).
 # The published board figures (docs/comparison-reference.json) stand in
 # a table of their own and as marked points in the plot (one panel per
 # measurement and load, one colour per OS).
@@ -50,6 +58,7 @@ out=$root/build/comparison
 summary=""
 from=""
 mode=""
+timing=""
 boards=()
 while [ $# -gt 0 ]; do
 	case $1 in
@@ -59,10 +68,19 @@ while [ $# -gt 0 ]; do
 	--check) mode=check; shift ;;
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
+	--timing)
+		[ "${2:-}" = c906 ] || { say "--timing: want c906, not '${2:-}'"; exit 2; }
+		timing=$2; shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	*) say "unknown argument $1 (see --help)"; exit 2 ;;
 	esac
 done
+if [ -n "$timing" ] && [ -n "$mode" ]; then
+	say "--timing c906 runs no baseline check or update (the baseline is instruction time)"
+	exit 2
+fi
+export D1_EMU_TIMING=$timing # tests/emu/emu_common.py d1_machine()
+start=$(date +%s)
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 [ -z "$from" ] || from=$(cd "$from" && pwd)
@@ -131,6 +149,7 @@ args=("${sources[@]}" "${boards[@]}" -o "$out/comparison.md" --plot "$out/compar
 	--reference "$root/docs/comparison-reference.json" --baseline-out "$out/baseline.txt"
 	--unchecked linux)
 [ "$mode" = check ] && args+=(--check "$baseline")
+[ -z "$timing" ] || args+=(--timing "$timing")
 python3 "$root/bench/tools/d1lat_comparison.py" "${args[@]}"
 rc=$?
 if [ "$mode" = update ]; then
@@ -143,11 +162,12 @@ if [ "$mode" = update ]; then
 	fi
 fi
 if [ -n "$summary" ]; then
-	rows=$(grep -c ' (counts)$' "$out/baseline.txt" 2>/dev/null || true)
+	rows=$(grep -c ' (counts[^)]*)$' "$out/baseline.txt" 2>/dev/null || true)
 	notrun=$(grep -c ' not run$' "$out/baseline.txt" 2>/dev/null || true)
 	verdict="identical to the baseline"
 	[ "$mode" = check ] || verdict="table in $out/comparison.md"
 	[ "$rc" -eq 0 ] || verdict="FAIL (see $out/comparison.md)"
 	echo "comparison: $rows rows, $notrun OS not run; $verdict" >"$summary"
 fi
+say "wall time $(($(date +%s) - start)) s ($([ -n "$timing" ] && echo "timing=$timing" || echo "-icount"))"
 exit "$rc"

@@ -60,6 +60,16 @@ LATENCY = ["timer-irq", "task-wakeup"]
 SERVICES = ["clock-read", "mutex-handoff", "semaphore-handoff", "thread-create",
             "thread-create-join"]
 MEASURED = LATENCY + SERVICES
+# --timing c906: the rows come from the emulator's timing mode (modelled
+# C906 cycles at 1.008 GHz): another caveat, cycles instead of
+# instructions, and each row against the published figure it corresponds
+# to (the ratio).
+C906_HZ = 1_008_000_000
+CAVEAT_C906 = ("Emulated figures (QEMU `-M allwinner-d1,timing=c906`, `-icount shift=0,sleep=off`) "
+               "are modelled C906 time: the emulator's C906 timing model at 1.008 GHz "
+               "(docs/emulator.md \"Timing mode\"), a model from public facts, not the board. "
+               "Published board figures are C906 time measured on the board.")
+TIMING = {"mode": ""}
 CAVEAT = ("Emulated figures (QEMU `-M allwinner-d1`, `-icount shift=0,sleep=off`) are "
           "instruction time, one instruction = 1 ns of virtual time: not C906 time. "
           "Published board figures are C906 time.")
@@ -110,10 +120,21 @@ def us(ns):
     return f"{ns / 1000:.3f}"
 
 
+def caveat():
+    return CAVEAT_C906 if TIMING["mode"] == "c906" else CAVEAT
+
+
+def unit_count(ns_value):
+    """A figure in the second unit of the table: instructions (one per ns
+    under -icount), or modelled C906 cycles (1.008 per ns) in timing mode."""
+    return round(ns_value * C906_HZ / 1e9) if TIMING["mode"] == "c906" else round(ns_value)
+
+
 def rows_table(rows, flagged):
+    unit = "cycles" if TIMING["mode"] == "c906" else "instr"
     out = ["| OS | board | load | measurement (wake) | samples | missed | "
            + " | ".join(f"{n} us" for _, n in COLS) + " | "
-           + " | ".join(f"{n} instr" for _, n in COLS) + " | bench instr |",
+           + " | ".join(f"{n} {unit}" for _, n in COLS) + f" | bench {unit} |",
            "|" + "---|" * (7 + 2 * len(COLS))]
     for r in rows:
         meas = measured(r)
@@ -121,7 +142,7 @@ def rows_table(rows, flagged):
         out.append(f"| {r.get('os')} | {r.get('board')} | {r.get('load')} | {meas} | "
                    f"{r.get('samples')} | {r.get('missed')}{flag} | "
                    + " | ".join(us(r.get(k, 0)) for k, _ in COLS) + " | "
-                   + " | ".join(f"{round(r.get(k, 0))}" for k, _ in COLS) + " | "
+                   + " | ".join(f"{unit_count(r.get(k, 0))}" for k, _ in COLS) + " | "
                    + bench_cost(r) + " |")
     return out
 
@@ -174,8 +195,12 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
     for osname, reason in skipped:
         out.append(f"| {osname} | - | - | not run: {reason} |" + " - |" * (3 + 2 * len(COLS)))
     out.append("")
-    out.append(CAVEAT)
+    out.append(caveat())
     out.append("")
+    if TIMING["mode"] == "c906":
+        out.append("bench cycles: the bench's `instret` difference, which the timing mode "
+                   "advances by the model's cycles (its icount unit), not by instructions.")
+        out.append("")
     out.append("bench instr: the bench's own instructions in the interrupt per sample "
                "(instret, across the bench core's capture, d1_bench_isr(): the Timer's "
                "acknowledge and counter read, the time CSR read and the slot's stores; the "
@@ -204,8 +229,48 @@ def table(rows, hw_rows, skipped, problems, flagged, ref):
         out += [f"- {p}" for p in problems]
     if ref:
         out.append("")
-        out += reference_table(ref, rows, skipped)
+        out += reference_table(ref, rows + svc, skipped)
+        if TIMING["mode"] == "c906":
+            out.append("")
+            out += ratio_table(ref, rows + svc)
     return "\n".join(out) + "\n"
+
+
+def published_p50_ns(p):
+    """(figure in ns, what it is) of a published row: its p50, or the
+    per-call cost of clock-read; None where it has neither."""
+    if isinstance(p.get("p50_us"), (int, float)):
+        return p["p50_us"] * 1000, "p50"
+    if isinstance(p.get("per_call_ns"), (int, float)):
+        return p["per_call_ns"], "per call"
+    return None
+
+
+def ratio_table(ref, rows):
+    """Every modelled row that has a published counterpart (same OS and
+    measurement; a published loaded row against the loaded rows, any other
+    against the idle ones), its p50 beside the published figure, and the
+    ratio modelled / published: the model's accuracy, whatever it is."""
+    out = ["Modelled C906 time against the board (p50; clock-read per call): ratio = "
+           "modelled / published. No parameter of the model is set from these figures.",
+           "",
+           "| OS | measurement (wake) | load | modelled ns | published ns | ratio |",
+           "|---|---|---|---|---|---|"]
+    for p in ref.get("rows", []):
+        pub = published_p50_ns(p)
+        if pub is None:
+            continue
+        loaded = p.get("load", "").startswith(("loaded", "a FIFO"))
+        for r in rows:
+            if r.get("os") != p.get("os") or r.get("measurement") != p.get("measurement"):
+                continue
+            if (r.get("load") != "idle") != loaded:
+                continue
+            mod = r.get("p50_ns", 0)
+            out.append(f"| {r.get('os')} | {cell(measured(r))} | {r.get('load')} | "
+                       f"{ns(mod)} | {figure(pub[0])} ({pub[1]}, "
+                       f"{cell(p.get('scheduler', '-'))}) | {mod / pub[0]:.2f} |")
+    return out
 
 
 REF_COLS = [("p50_us", "p50"), ("p99_us", "p99"), ("p999_us", "p99.9"), ("max_us", "max")]
@@ -377,7 +442,7 @@ def plot_script(rows, hw_rows, ref, out_path, title):
     lines = [term, "set output %s" % gp(out_path),
              "set multiplot title %s noenhanced" % gp(title or "Latency"),
              "set label 2 %s at screen 0.5, %.5f center noenhanced"
-             % (gp(CAVEAT.replace("`", "").split(": not C906 time")[0] + ": not C906 time."),
+             % (gp(caveat().replace("`", "").split(". Published")[0] + "."),
                 1 - 36.0 / height),
              "set label 3 %s at screen 0.5, %.5f center noenhanced"
              % (gp("Open diamonds: the published board figures of the panel's measurement, "
@@ -447,12 +512,18 @@ def main(argv=None):
                     "beside the published board figures")
     ap.add_argument("--reference")
     ap.add_argument("--missed-max", type=int, default=0)
+    ap.add_argument("--timing", choices=["c906"],
+                    help="the rows come from the emulator's timing mode: the C906 caveat, "
+                    "cycles, and the ratio of each row to its published figure")
     ap.add_argument("--baseline-out")
     ap.add_argument("--check", metavar="BASELINE")
     ap.add_argument("--unchecked", action="append", default=[], metavar="OS",
                     help="this OS's rows go to the table and the plot but not to the baseline "
                     "(figures that do not repeat run to run; said under the table)")
     a = ap.parse_args(argv)
+    TIMING["mode"] = a.timing or ""
+    if a.timing and a.check:
+        ap.error("--check compares instruction time with the baseline: not with --timing")
 
     rows, hw_rows, skipped, problems = [], [], [], []
     for spec in a.sources:

@@ -321,6 +321,29 @@ class Reference(ToolCase):
                       "p99.9=187 (counts of 3072000000 Hz)", text)
         self.assertIn("mutex-handoff (pthread_mutex) samples=1000 missed=0 p50=10 ", text)
 
+    def test_timing_mode_ratios(self):
+        """--timing c906: the C906 caveat once (never "instruction time"),
+        cycles instead of instructions, and every row with a published
+        counterpart beside it with modelled / published."""
+        nx = self.write("nx.log", "\n".join([
+            line_of("nuttx", measurement="task-wakeup", wake="semaphore", load="memcpy+uart",
+                    p50_ns=1291.667),
+            line_of("nuttx", measurement="mutex-handoff", wake="pthread_mutex", load="idle",
+                    p50_ns=500.0, period_ns=0)]) + "\n")
+        rc, out = self.run_tool("nuttx=" + nx, "--reference", REFERENCE, "--timing", "c906")
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(out.count("modelled C906 time"), 1, out)
+        self.assertNotIn("instruction time", out)
+        self.assertIn("p50 cycles", out)
+        _, _, ratios = out.partition("Modelled C906 time against the board")
+        self.assertIn("| nuttx | task-wakeup (semaphore) | memcpy+uart | 1,291.7 | 542 (p50, "
+                      "FIFO 120 periodic task) | 2.38 |", ratios)
+        self.assertIn("| nuttx | mutex-handoff (pthread_mutex) | idle | 500.0 | 1042 (p50, "
+                      "not stated) | 0.48 |", ratios)
+        with contextlib.redirect_stderr(io.StringIO()), self.assertRaises(SystemExit):
+            d1lat_comparison.main(["nuttx=" + nx, "--timing", "c906", "--check", nx])
+        d1lat_comparison.TIMING["mode"] = ""
+
     def test_the_caveat_once(self):
         rc, out = self.run_with_reference()
         self.assertEqual(rc, 0, out)

@@ -19,6 +19,26 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ICOUNT = "shift=0,sleep=off"
+# $D1_EMU_TIMING: empty (instruction time, the default) or "c906" (the
+# timing mode, -M allwinner-d1,timing=c906: modelled C906 cycles;
+# docs/emulator.md "Timing mode"). The OS stages run their images in it
+# unchanged (bench/comparison.sh --timing c906).
+TIMINGS = ("", "c906")
+
+
+def d1_machine():
+    """The -M argument: allwinner-d1, with timing=c906 under
+    D1_EMU_TIMING=c906; any other value is refused with one line."""
+    t = os.environ.get("D1_EMU_TIMING", "")
+    if t not in TIMINGS:
+        sys.exit(f"FAIL: D1_EMU_TIMING={t!r}: want empty or c906")
+    return "allwinner-d1" + (f",timing={t}" if t else "")
+
+
+def time_unit():
+    """What a figure of this run is: "instruction time" (-icount alone) or
+    "modelled C906 time" (D1_EMU_TIMING=c906)."""
+    return "modelled C906 time" if d1_machine().endswith("timing=c906") else "instruction time"
 
 
 def qemu_path():
@@ -33,7 +53,7 @@ def qemu_path():
 
 
 def d1_cmd(kernel, icount=ICOUNT, bios=None, extra=()):
-    cmd = [qemu_path(), "-M", "allwinner-d1", "-display", "none", "-monitor", "none",
+    cmd = [qemu_path(), "-M", d1_machine(), "-display", "none", "-monitor", "none",
            "-no-reboot", "-kernel", str(kernel)]
     if bios is not None:
         cmd += ["-bios", bios]

@@ -472,7 +472,7 @@ def main():
     ap.add_argument("checks", nargs="*")
     a = ap.parse_args()
     a.qemu = a.qemu or oscon.emu_common.qemu_path()
-    a.machine = "allwinner-d1"
+    a.machine = oscon.emu_common.d1_machine()  # timing=c906 under D1_EMU_TIMING=c906
     checks = a.checks or (ALL + ["nplus1"] + (["bench", "nodev"] if a.bench else []))
     c = Checks()
     verdicts = []

@@ -131,7 +131,7 @@ def check_bench(con, c, periods=20000, load="idle"):
     for r in reports:
         c.ok(r.get("samples") == periods and r.get("missed") == 0,
              f"{r.get('measurement')}: {r.get('samples')} samples, {r.get('missed')} missed, "
-             f"p50 {r.get('p50_ns')} ns, max {r.get('max_ns')} ns (instruction time)")
+             f"p50 {r.get('p50_ns')} ns, max {r.get('max_ns')} ns ({oscon.emu_common.time_unit()})")
     p50 = {r["measurement"]: r.get("p50_ns", 0) for r in reports if "measurement" in r}
     return (f"d1bench {load} {run_line['irq_samples']} samples + {run_line['irq_missed']} missed"
             if run_line else f"d1bench {load} failed") + \
@@ -167,11 +167,10 @@ def check_svc(con, c, load="idle"):
     for name in SVC:
         r = reports.get(name)
         want = SVC_SAMPLES.get(name, 20000)
+        got = (f"{r.get('samples')} samples, {r.get('missed')} failed, p50 {r.get('p50_ns')} ns "
+               f"({oscon.emu_common.time_unit()})" if r else "no report")
         c.ok(r is not None and r.get("samples") == want and r.get("missed") == 0
-             and r.get("load") == load,
-             f"d1bench svc {load} {name}: " + (f"{r.get('samples')} samples, {r.get('missed')} "
-                                             f"failed, p50 {r.get('p50_ns')} ns (instruction time)"
-                                             if r else "no report"))
+             and r.get("load") == load, f"d1bench svc {load} {name}: {got}")
     return f"d1bench svc {load} " + ", ".join(
         f"{n} p50 {reports[n].get('p50_ns', 0):.0f} ns" for n in SVC if n in reports), reports
 
