@@ -16,13 +16,16 @@
 #   --check            compare the rows with bench/comparison/baseline.txt
 #                      (exit 1 with a diff when any figure differs)
 #   --update-baseline  write this run's rows to bench/comparison/baseline.txt
-#   --timing c906      run every image in the emulator's timing mode
+#   --timing MODE      c906: run every image in the emulator's timing mode
 #                      (-M allwinner-d1,timing=c906: modelled C906 cycles at
 #                      1.008 GHz, docs/emulator.md "Timing mode"; the same
 #                      images, D1_EMU_TIMING=c906 for every stage): the table
 #                      in modelled C906 time, each row beside its published
 #                      figure with the ratio; not with --check (the baseline
-#                      is instruction time)
+#                      is instruction time); c906-fast, c906-slow: the same
+#                      with every estimated parameter of the model at the
+#                      end of its range that is fastest / slowest
+#                      (bench/c906_range.sh runs all three)
 #   --board OS=LOG     add a console log saved from a real board (see
 #                      docs/comparison.md): its rows go to a hardware table
 #                      of their own (repeatable)
@@ -69,7 +72,10 @@ while [ $# -gt 0 ]; do
 	--update-baseline) mode=update; shift ;;
 	--board) boards+=("hw:$2"); shift 2 ;;
 	--timing)
-		[ "${2:-}" = c906 ] || { say "--timing: want c906, not '${2:-}'"; exit 2; }
+		case ${2:-} in
+		c906 | c906-fast | c906-slow) ;;
+		*) say "--timing: want c906, c906-fast or c906-slow, not '${2:-}'"; exit 2 ;;
+		esac
 		timing=$2; shift 2 ;;
 	-h | --help) usage; exit 0 ;;
 	*) say "unknown argument $1 (see --help)"; exit 2 ;;

@@ -33,6 +33,12 @@ add_test(NAME d1lat_comparison
   COMMAND Python3::Interpreter -m unittest -v test_d1lat_comparison
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)
 set_tests_properties(d1lat_comparison PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
+# bench/tools/d1lat_range.py: the comparison across the timing model's
+# estimated ranges (bench/c906_range.sh).
+add_test(NAME d1lat_range
+  COMMAND Python3::Interpreter -m unittest -v test_d1lat_range
+  WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)
+set_tests_properties(d1lat_range PROPERTIES ENVIRONMENT "PYTHONDONTWRITEBYTECODE=1")
 add_test(NAME d1lat_capture
   COMMAND Python3::Interpreter -m unittest -v test_d1lat_capture
   WORKING_DIRECTORY ${PROJECT_SOURCE_DIR}/bench/tools)

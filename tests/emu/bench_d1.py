@@ -20,6 +20,7 @@ import os
 import re
 import sys
 
+import emu_common  # noqa: E402  (time_unit)
 from emu_common import Checks, d1_cmd, run_until
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "bench", "tools"))
@@ -82,11 +83,17 @@ def main():
              f"period measured with the time CSR = {period:.4f} clocks (want 24000)")
     c.ok(re.search(r"^tick: Timer1 OSC24M /1, 24000 clocks per period \(interval 23999\)",
                    out, re.M) is not None, "Timer1 programmed with interval 23999 for 24000")
+    # The estimate (time CSR after the counter read, minus the sample) is
+    # late by the instructions between the two reads: under 1 us of
+    # instruction time; in the timing mode by their modelled cycles (an
+    # MMIO read alone is 100 ns, a cache miss 120 ns): 10 us there, still
+    # far inside the half period the accounting's rounding needs.
+    bound = 240 if emu_common.time_unit() != "instruction time" else 24
     g = re.search(r"^grid: boundary estimate vs grid: max \|error\| (\d+) counts", out, re.M)
     if c.ok(g is not None, "grid line present"):
-        c.ok(int(g.group(1)) <= 24,
+        c.ok(int(g.group(1)) <= bound,
              f"every boundary on the 24000-clock grid of the time CSR (max error "
-             f"{g.group(1)} counts <= 24, i.e. < 1 us)")
+             f"{g.group(1)} counts <= {bound}, i.e. < {bound // 24} us)")
     # The device prints the recorder's dump; the host tool decodes it.
     try:
         dumps = d1lat_dump.find_dumps(out, "console")

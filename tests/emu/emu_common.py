@@ -19,26 +19,60 @@ import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 ICOUNT = "shift=0,sleep=off"
-# $D1_EMU_TIMING: empty (instruction time, the default) or "c906" (the
+# $D1_EMU_TIMING: empty (instruction time, the default), "c906" (the
 # timing mode, -M allwinner-d1,timing=c906: modelled C906 cycles;
-# docs/emulator.md "Timing mode"). The OS stages run their images in it
-# unchanged (bench/comparison.sh --timing c906).
-TIMINGS = ("", "c906")
+# docs/emulator.md "Timing mode"), or "c906-fast" / "c906-slow": the timing
+# mode with every estimated parameter at the end of its range that makes
+# the model fastest / slowest (the ranges: the emulator's own table,
+# C906_SOURCE). The OS stages run their images in it unchanged
+# (bench/comparison.sh --timing MODE).
+TIMINGS = ("", "c906", "c906-fast", "c906-slow")
+C906_SOURCE = ROOT / "emu/qemu-d1/target/riscv/c906-timing.c"
+# The parameters no public source fixes (docs/emulator.md "Timing mode"):
+# a larger value is slower, except the TLB's entries.
+C906_ESTIMATES = ("load-latency", "fp-latency", "fp-simple", "fdiv", "mispredict", "csr",
+                  "fence", "fence-i", "cacheop-line", "cacheop-all", "trap", "xret", "wfi",
+                  "dram-ns", "mmio-ns", "jtlb-entries")
+C906_FASTER_WHEN_LARGER = ("jtlb-entries",)
+
+
+def c906_ranges():
+    """{parameter: (default, min, max)} of the estimates, read from the
+    emulator's parameter table (c906_param_info[] in C906_SOURCE)."""
+    rows = dict((m[0], tuple(int(v) for v in m[1:])) for m in re.findall(
+        r'\{\s*"([a-z0-9-]+)",\s*(\d+),\s*(\d+),\s*(\d+)', C906_SOURCE.read_text()))
+    missing = [p for p in C906_ESTIMATES if p not in rows]
+    if missing:
+        sys.exit(f"FAIL: {C906_SOURCE}: no row for {', '.join(missing)}")
+    return {p: rows[p] for p in C906_ESTIMATES}
+
+
+def c906_corner(fast):
+    """The -M options that put every estimate at its fastest (or slowest) end."""
+    out = []
+    for p, (_, lo, hi) in c906_ranges().items():
+        small = fast != (p in C906_FASTER_WHEN_LARGER)
+        out.append(f"c906-{p}={lo if small else hi}")
+    return ",".join(out)
 
 
 def d1_machine():
-    """The -M argument: allwinner-d1, with timing=c906 under
-    D1_EMU_TIMING=c906; any other value is refused with one line."""
+    """The -M argument: allwinner-d1, with timing=c906 (and a corner's
+    parameters) under D1_EMU_TIMING; any other value is refused with one
+    line."""
     t = os.environ.get("D1_EMU_TIMING", "")
     if t not in TIMINGS:
-        sys.exit(f"FAIL: D1_EMU_TIMING={t!r}: want empty or c906")
-    return "allwinner-d1" + (f",timing={t}" if t else "")
+        sys.exit(f"FAIL: D1_EMU_TIMING={t!r}: want empty, c906, c906-fast or c906-slow")
+    if not t:
+        return "allwinner-d1"
+    corner = {"c906-fast": True, "c906-slow": False}.get(t)
+    return "allwinner-d1,timing=c906" + ("" if corner is None else "," + c906_corner(corner))
 
 
 def time_unit():
     """What a figure of this run is: "instruction time" (-icount alone) or
     "modelled C906 time" (D1_EMU_TIMING=c906)."""
-    return "modelled C906 time" if d1_machine().endswith("timing=c906") else "instruction time"
+    return "modelled C906 time" if ",timing=c906" in d1_machine() else "instruction time"
 
 
 def qemu_path():
