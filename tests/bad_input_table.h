@@ -451,6 +451,10 @@ RUN(bench_finish_null, d1_bench_finish, NULL_HANDLE, NULL, D1_EINVAL, d1_bench_f
 RUN(bench_finish_unstarted, d1_bench_finish, STATE, p_bench_ready, D1_ESTATE, d1_bench_finish(&bench, 0))
 LIST(d1_bench_instret, NO_BAD_INPUT, "no argument (one rdinstret; the simulator's stand-in in hooked builds)")
 LIST(d1_bench_hook_instret, PORT, "implemented by the simulator (hooked builds only)")
+LIST(d1_bench_spin, NO_BAD_INPUT, "a loop on the caller's spinner; its count is checked through d1_bench_cost() in tests/test_bench.c")
+LIST(d1_bench_mark, NO_BAD_INPUT, "two reads into the caller's mark")
+RUN(bench_cost_null, d1_bench_cost, NULL_ARG, NULL, D1_EINVAL, d1_bench_cost(NULL, NULL, 1, NULL))
+RUN(bench_cost_no_units, d1_bench_cost, RANGE, NULL, D1_EINVAL, d1_bench_cost(marks, marks, 0, &bcost))
 
 /* ---- bench_svc.h ---- */
 RUN(svc_name_range, d1_svc_name, RANGE, NULL, 0, d1_svc_name(D1_SVC_COUNT) != NULL)

@@ -15,12 +15,9 @@ import os
 import re
 import sys
 
+from ccode import strip_c_comments
+
 CALL = re.compile(r"\b(d1_lat_record|d1_lat_missed)\s*\(")
-
-
-def strip_comments(text):
-    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
-    return re.sub(r"//[^\n]*", "", text)
 
 
 def main(argv):
@@ -34,7 +31,7 @@ def main(argv):
             path = os.path.join(top, name)
             rel = os.path.relpath(path, repo)
             with open(path, encoding="utf-8") as f:
-                code = strip_comments(f.read())
+                code = strip_c_comments(f.read())
             for m in CALL.finditer(code):
                 line = code.count("\n", 0, m.start()) + 1
                 print(f"FAIL   {rel}:{line}: {m.group(1)}() outside the bench core: count "

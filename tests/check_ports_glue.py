@@ -18,14 +18,11 @@ import os
 import re
 import sys
 
-INCLUDE = re.compile(r'#\s*include\s*[<"]((?:d1/)?bench\.h|d1_rt_ubench\.h)[>"]')
+from ccode import strip_c_comments
+
+INCLUDE = re.compile(r'#\s*include\s*[<"]((?:d1/)?bench(?:_svc)?\.h|d1_rt_ubench\.h)[>"]')
 CALL = re.compile(r"\b(d1_bench_\w+|d1_lat_(?:init|reset|record|missed|dump))\s*\(")
 PATH = re.compile(r"(?<![\w.-])(?:\.\./)*bench/(?:baremetal|nuttx|rtsmart|linux|tools|comparison)\b")
-
-
-def strip_c_comments(text):
-    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
-    return re.sub(r"//[^\n]*", "", text)
 
 
 def strip_hash_comments(text):

@@ -152,6 +152,8 @@ static struct d1_lat_summary lsum;
 static struct d1_bench bench;
 static struct d1_bench_stats bstats;
 static struct d1_svc_run svc;
+static struct d1_bench_mark marks[2];
+static struct d1_bench_cost bcost;
 static const struct d1_lat_meta meta = {.os = "test", .board = "host", .load = "none"};
 
 static void put_sink(void *ctx, const char *s, size_t n)

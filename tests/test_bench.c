@@ -588,6 +588,38 @@ static void test_bad_input(void **state)
 	assert_int_equal(samples(&r_irq) + r_irq.missed, 0);
 }
 
+/* The background-cost arithmetic (d1_bench_cost()) on marks worked out
+ * here: an idle window of 10,000 instructions in which the spinner ran
+ * 2,000 iterations (8,000 instructions) leaves 2,000 for the tick; a work
+ * window of 50,000 with 5,000 iterations leaves 30,000, of which the tick's
+ * share at that length is 10,000: 20,000 for 100 units, 200.00 each. */
+static void test_background_cost(void **state)
+{
+	(void)state;
+	struct d1_bench_mark idle[2] = {{1000, 10}, {11000, 2010}};
+	struct d1_bench_mark win[2] = {{20000, 3000}, {70000, 8000}};
+	struct d1_bench_cost c;
+	assert_int_equal(d1_bench_cost(idle, win, 100, &c), D1_OK);
+	assert_int_equal(c.idle_window, 10000);
+	assert_int_equal(c.idle_other, 2000);
+	assert_int_equal(c.window, 50000);
+	assert_int_equal(c.other, 30000);
+	assert_int_equal(c.hundredths, 20000);
+	/* a window the spinner filled: nothing outside it, never negative */
+	win[1].spins = 3000u + 50000u / D1_BENCH_SPIN_INSNS;
+	assert_int_equal(d1_bench_cost(idle, win, 100, &c), D1_OK);
+	assert_int_equal(c.other, 0);
+	assert_int_equal(c.hundredths, 0);
+	/* the spinner counts from 1 and stops at the first iteration that
+	 * finds the flag set */
+	struct d1_bench_spinner sp = {.spins = 7u, .stop = 1u};
+	d1_bench_spin(&sp);
+	assert_int_equal(sp.spins, 1);
+	struct d1_bench_mark m;
+	d1_bench_mark(&sp, &m);
+	assert_int_equal(m.spins, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -605,6 +637,7 @@ int main(void)
 	        cmocka_unit_test_setup(test_task_later_than_the_slots, setup),
 	        cmocka_unit_test_setup(test_run_line, setup),
 	        cmocka_unit_test_setup(test_bad_input, setup),
+	        cmocka_unit_test(test_background_cost),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

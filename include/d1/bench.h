@@ -85,6 +85,7 @@
 #define D1_BENCH_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "d1/error.h"
@@ -284,6 +285,105 @@ static inline uint64_t d1_bench_instret(void)
 #else
 	return 0u;
 #endif
+}
+
+/** Instructions per iteration of d1_bench_spin()'s loop (RISC-V). */
+#define D1_BENCH_SPIN_INSNS 4u
+
+/**
+ * The cost of a code path in instructions, where the OS runs it in the
+ * background (a console driver's receive path, say): a spinner thread at
+ * the lowest priority counts its iterations, so that `instret`'s advance
+ * over a window, less #D1_BENCH_SPIN_INSNS per iteration, is what the rest
+ * of the system retired; the same count over an idle window of the same
+ * length takes out the tick's share (d1_bench_cost()). Under QEMU's
+ * `-icount` `instret` also advances while the hart is idle, which the
+ * spinner (never idle) makes moot.
+ */
+struct d1_bench_spinner {
+	volatile uint64_t spins; /**< Iterations so far (written by the spinner). */
+	volatile uint32_t stop;  /**< Set non-zero to end d1_bench_spin(). */
+};
+
+/** One edge of a window: `instret` and the spinner's count, read together. */
+struct d1_bench_mark {
+	uint64_t instret; /**< d1_bench_instret() at the edge. */
+	uint64_t spins;   /**< The spinner's iterations at the edge. */
+};
+
+/** What d1_bench_cost() found. */
+struct d1_bench_cost {
+	uint64_t window;      /**< Instructions retired over the window. */
+	uint64_t other;       /**< ...outside the spinner. */
+	uint64_t idle_window; /**< Instructions retired over the idle window. */
+	uint64_t idle_other;  /**< ...outside the spinner (the tick's share). */
+	uint64_t hundredths;  /**< Per unit, in hundredths of an instruction. */
+};
+
+/**
+ * @brief The spinner's loop: count iterations into @p s->spins, from 1,
+ *        until an iteration finds @p s->stop set (call from the
+ *        lowest-priority thread).
+ * @param s Spinner, @c stop 0 at the start.
+ */
+static inline void d1_bench_spin(struct d1_bench_spinner *s)
+{
+#if defined(__riscv) && !defined(D1_MMIO_HOOKED)
+	__asm__ volatile("  li   t0, 0\n"
+	                 "1: addi t0, t0, 1\n"
+	                 "  sd   t0, 0(%0)\n"
+	                 "  lw   t1, 0(%1)\n"
+	                 "  beqz t1, 1b\n"
+	                 :
+	                 : "r"(&s->spins), "r"(&s->stop)
+	                 : "t0", "t1", "memory");
+#else
+	uint64_t n = 0u;
+	do {
+		s->spins = ++n;
+	} while (s->stop == 0u);
+#endif
+}
+
+/**
+ * @brief Read one edge of a window.
+ * @param s The running spinner.
+ * @param m Out: `instret`, then the spinner's count.
+ */
+static inline void d1_bench_mark(const struct d1_bench_spinner *s, struct d1_bench_mark *m)
+{
+	m->instret = d1_bench_instret();
+	m->spins = s->spins;
+}
+
+/**
+ * @brief Instructions per unit (a byte, say) of the work done over a
+ *        window: (outside the spinner over @p win, less the idle window's
+ *        outside-the-spinner share scaled to @p win's length) / @p units.
+ * @param idle  Edges of an idle window (the tick's share).
+ * @param win   Edges of the window the work ran in.
+ * @param units Units of work in the window, >= 1.
+ * @param out   Result.
+ * @return D1_OK; D1_EINVAL for a NULL pointer or @p units 0 (@p out untouched).
+ */
+static inline d1_err_t d1_bench_cost(const struct d1_bench_mark idle[2],
+                                     const struct d1_bench_mark win[2], uint64_t units,
+                                     struct d1_bench_cost *out)
+{
+	if (idle == NULL || win == NULL || out == NULL || units == 0u) {
+		return D1_EINVAL;
+	}
+	uint64_t iw = idle[1].instret - idle[0].instret;
+	uint64_t ispun = (idle[1].spins - idle[0].spins) * D1_BENCH_SPIN_INSNS;
+	uint64_t w = win[1].instret - win[0].instret;
+	uint64_t spun = (win[1].spins - win[0].spins) * D1_BENCH_SPIN_INSNS;
+	out->window = w;
+	out->other = w > spun ? w - spun : 0u;
+	out->idle_window = iw;
+	out->idle_other = iw > ispun ? iw - ispun : 0u;
+	uint64_t tick = iw != 0u ? out->idle_other * w / iw : 0u;
+	out->hundredths = (out->other > tick ? out->other - tick : 0u) * 100u / units;
+	return D1_OK;
 }
 
 /** Room for d1_bench_report_run()'s line with every count at its widest. */

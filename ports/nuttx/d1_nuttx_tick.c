@@ -92,37 +92,15 @@ void __wrap_up_timer_initialize(void);
 static struct d1_timer g_d1_tick;
 
 /****************************************************************************
- * Public Data
- ****************************************************************************/
-
-#ifdef CONFIG_D1LIB_TICK_LATENCY
-/* Entry latency of the last tick in 24 MHz clocks (d1_timer_isr()). */
-
-volatile uint32_t g_d1_tick_latency;
-#endif
-
-/****************************************************************************
  * Private Functions
  ****************************************************************************/
 
 /* arg is &g_d1_tick (irq_attach()): it arrives in a register, one
- * instruction cheaper than the address of the static.  With the latency
- * probe, d1_timer_isr() checks the status bit first (one more MMIO read)
- * and a dispatch without it is counted and is no tick.
+ * instruction cheaper than the address of the static.
  */
 
 static int d1_nx_tick_isr(int irq, void *context, void *arg)
 {
-#ifdef CONFIG_D1LIB_TICK_LATENCY
-  uint32_t sample = d1_timer_isr((struct d1_timer *)arg);
-
-  if (sample == D1_TIMER_ISR_SPURIOUS)
-    {
-      return OK;  /* Counted by the library; no tick */
-    }
-
-  g_d1_tick_latency = sample;
-#else
   /* The PLIC dispatched Timer1 because its status bit is set: only the
    * acknowledgement is needed (the library's store is followed by its
    * ordering fence, so it reaches the timer before the PLIC completion).
@@ -131,7 +109,6 @@ static int d1_nx_tick_isr(int irq, void *context, void *arg)
    */
 
   d1_timer_irq_ack_fast((const struct d1_timer *)arg);
-#endif
   UNUSED(irq);
   UNUSED(context);
   nxsched_process_timer();

@@ -11,10 +11,8 @@
  * glue must not program the interval one clock long: 24,001 clocks a
  * millisecond was the comparison's 41.7 ppm drift), one scheduler tick per
  * boundary and none lost over 10,000 ticks, one MMIO write and no read per
- * tick (without the latency probe), and a Timer1 left running by firmware
- * with its status bit set giving no early or extra tick. With
- * CONFIG_D1LIB_TICK_LATENCY the probe's sample equals the delivery delay
- * and a dispatch without the status bit is no tick.
+ * tick, and a Timer1 left running by firmware with its status bit set
+ * giving no early or extra tick.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -36,9 +34,6 @@
 #include "timer_model.h"
 
 void __wrap_up_timer_initialize(void);
-#ifdef CONFIG_D1LIB_TICK_LATENCY
-extern volatile uint32_t g_d1_tick_latency;
-#endif
 
 #define IRQ_T1   (RISCV_IRQ_SEXT + (int)D1_IRQ_TIMER1)
 #define TICK_CLK (24ull * CONFIG_USEC_PER_TICK)
@@ -105,7 +100,6 @@ static void test_ticks_exact(void **state)
 	assert_in_range(nx.first_tick_at, t0 + TICK_CLK, t0 + TICK_CLK + 100u);
 }
 
-#ifndef CONFIG_D1LIB_TICK_LATENCY
 /* The tick path's MMIO, measured on the bus: one write (the status
  * acknowledgement) and no read per tick. */
 static void test_one_write_per_tick(void **state)
@@ -124,28 +118,6 @@ static void test_one_write_per_tick(void **state)
 	assert_int_equal(sim_reads() - r0, 0);
 	assert_int_equal(sim_writes() - w0, 1000);
 }
-#else
-/* The probe: g_d1_tick_latency is the clocks from the boundary to the
- * handler's read, the model's delivery delay; a dispatch without the
- * status bit is no tick. */
-static void test_latency_probe(void **state)
-{
-	unsigned before;
-
-	(void)state;
-	__wrap_up_timer_initialize();
-	for (unsigned k = 0; k < 100u; k++) {
-		before = nx.ticks;
-		while (nx.ticks == before) {
-			nx_line_step(1u);
-		}
-		assert_int_equal(g_d1_tick_latency, nx_line.lat);
-	}
-	before = nx.ticks;
-	assert_int_equal(nx_line.isr(IRQ_T1, NULL, nx_line.arg), 0); /* nothing pending */
-	assert_int_equal(nx.ticks, before);
-}
-#endif
 
 /* Firmware left Timer1 running on a 1,000-clock interval with its status
  * bit and interrupt enable set: after initialisation the first tick comes
@@ -172,11 +144,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	        cmocka_unit_test_setup(test_ticks_exact, setup),
-#ifndef CONFIG_D1LIB_TICK_LATENCY
 	        cmocka_unit_test_setup(test_one_write_per_tick, setup),
-#else
-	        cmocka_unit_test_setup(test_latency_probe, setup),
-#endif
 	        cmocka_unit_test_setup(test_firmware_timer_left_running, setup),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -32,15 +32,14 @@
  * Echo and canonical input are off meanwhile (tcsetattr), so the window
  * holds one direction only.
  *
- * Counting: under QEMU's -icount, instret advances with virtual time, idle
- * included, so the instructions of the serial path are what is left when a
- * spinner's are taken out.  A lowest-priority thread runs a loop of exactly
- * D1UART_SPIN_INSNS instructions that counts its iterations; everything
- * else the hart retires in a window (the UART interrupt, the serial upper
- * half, this task's wake-ups, the system tick) is instret's advance less
- * D1UART_SPIN_INSNS per iteration.  The tick's share is taken out with the
- * same count over a window of D1UART_IDLE_MS with no traffic, scaled to
- * the window's length.  The result line:
+ * Counting: the bench core's background cost (include/d1/bench.h,
+ * d1_bench_spin() and d1_bench_cost()): a lowest-priority thread runs the
+ * core's spinner, so everything else the hart retires in a window (the
+ * UART interrupt, the serial upper half, this task's wake-ups, the system
+ * tick) is instret's advance less D1_BENCH_SPIN_INSNS per iteration.  The
+ * tick's share is taken out with the same count over a window of
+ * D1UART_IDLE_MS with no traffic, scaled to the window's length.  The
+ * result line:
  *
  *   d1uart: rx bytes=N window=W other=O idle_other=I idle_window=J
  *           per_byte=P hash=H
@@ -66,6 +65,8 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include "d1/bench.h"
+
 /****************************************************************************
  * Pre-processor Definitions
  ****************************************************************************/
@@ -74,71 +75,25 @@
 #define D1UART_IDLE_MS   100    /* The idle-rate window */
 #define D1UART_WAIT_MS   5000   /* Longest wait for the next RX byte */
 #define D1UART_CHAR_US   87     /* One character at 115,200 baud, 8N1 */
-#define D1UART_SPIN_INSNS 4     /* Instructions per spinner iteration */
-
-/****************************************************************************
- * Private Types
- ****************************************************************************/
-
-struct d1uart_count_s
-{
-  uint64_t instret;            /* instret at the window's edge */
-  uint64_t spins;              /* Spinner iterations at the same edge */
-};
 
 /****************************************************************************
  * Private Data
  ****************************************************************************/
 
 static char g_d1uart_buf[D1UART_MAX];
-static volatile uint64_t g_d1uart_spins;
-static volatile int g_d1uart_stop;
+static struct d1_bench_spinner g_d1uart_spinner;
 
 /****************************************************************************
  * Private Functions
  ****************************************************************************/
 
-static uint64_t d1uart_instret(void)
-{
-  uint64_t v;
-
-  __asm__ volatile ("csrr %0, instret" : "=r"(v));
-  return v;
-}
-
-/* The spinner: D1UART_SPIN_INSNS instructions per iteration, the count
- * stored every time round, until g_d1uart_stop.
- */
+/* The spinner thread: the bench core's loop until told to stop. */
 
 static FAR void *d1uart_spinner(FAR void *arg)
 {
   UNUSED(arg);
-  __asm__ volatile ("  li   t0, 0\n"
-                    "1:  addi t0, t0, 1\n"
-                    "  sd   t0, 0(%0)\n"
-                    "  lw   t1, 0(%1)\n"
-                    "  beqz t1, 1b\n"
-                    :
-                    : "r"(&g_d1uart_spins), "r"(&g_d1uart_stop)
-                    : "t0", "t1", "memory");
+  d1_bench_spin(&g_d1uart_spinner);
   return NULL;
-}
-
-static void d1uart_mark(FAR struct d1uart_count_s *c)
-{
-  c->instret = d1uart_instret();
-  c->spins = g_d1uart_spins;
-}
-
-/* Instructions retired outside the spinner between two marks. */
-
-static uint64_t d1uart_other(FAR const struct d1uart_count_s *a,
-                             FAR const struct d1uart_count_s *b)
-{
-  uint64_t all = b->instret - a->instret;
-  uint64_t spun = (b->spins - a->spins) * D1UART_SPIN_INSNS;
-
-  return all > spun ? all - spun : 0;
 }
 
 /* The printable pattern both ends agree on: byte i is 33 + (7 * i + 13)
@@ -164,46 +119,42 @@ static uint32_t d1uart_fnv1a(FAR const char *p, size_t n)
 }
 
 static void d1uart_report(FAR const char *dir, size_t n,
-                          FAR const struct d1uart_count_s *idle,
-                          FAR const struct d1uart_count_s *win,
+                          FAR const struct d1_bench_mark *idle,
+                          FAR const struct d1_bench_mark *win,
                           uint32_t hash)
 {
-  uint64_t iw = idle[1].instret - idle[0].instret;
-  uint64_t io = d1uart_other(&idle[0], &idle[1]);
-  uint64_t w = win[1].instret - win[0].instret;
-  uint64_t o = d1uart_other(&win[0], &win[1]);
-  uint64_t tick = iw != 0 ? io * w / iw : 0;
-  uint64_t net = o > tick ? o - tick : 0;
-  uint64_t hundredths = net * 100u / n;
+  struct d1_bench_cost c;
 
+  d1_bench_cost(idle, win, n, &c);
   printf("d1uart: %s bytes=%zu window=%llu other=%llu idle_other=%llu "
          "idle_window=%llu per_byte=%llu.%02llu hash=%08lx\n",
-         dir, n, (unsigned long long)w, (unsigned long long)o,
-         (unsigned long long)io, (unsigned long long)iw,
-         (unsigned long long)(hundredths / 100u),
-         (unsigned long long)(hundredths % 100u), (unsigned long)hash);
+         dir, n, (unsigned long long)c.window, (unsigned long long)c.other,
+         (unsigned long long)c.idle_other,
+         (unsigned long long)c.idle_window,
+         (unsigned long long)(c.hundredths / 100u),
+         (unsigned long long)(c.hundredths % 100u), (unsigned long)hash);
 }
 
 /* The tick's share: the same count over D1UART_IDLE_MS of sleep. */
 
-static void d1uart_idle(FAR struct d1uart_count_s idle[2])
+static void d1uart_idle(FAR struct d1_bench_mark idle[2])
 {
-  d1uart_mark(&idle[0]);
+  d1_bench_mark(&g_d1uart_spinner, &idle[0]);
   usleep(D1UART_IDLE_MS * 1000u);
-  d1uart_mark(&idle[1]);
+  d1_bench_mark(&g_d1uart_spinner, &idle[1]);
 }
 
 static int d1uart_rx(size_t n)
 {
-  struct d1uart_count_s idle[2];
-  struct d1uart_count_s win[2];
+  struct d1_bench_mark idle[2];
+  struct d1_bench_mark win[2];
   struct pollfd pfd;
   size_t got = 0;
 
   d1uart_idle(idle);
   printf("d1uart: rx ready %zu\n", n);
   fflush(stdout);
-  d1uart_mark(&win[0]);
+  d1_bench_mark(&g_d1uart_spinner, &win[0]);
   while (got < n)
     {
       ssize_t r;
@@ -229,15 +180,15 @@ static int d1uart_rx(size_t n)
       got += (size_t)r;
     }
 
-  d1uart_mark(&win[1]);
+  d1_bench_mark(&g_d1uart_spinner, &win[1]);
   d1uart_report("rx", n, idle, win, d1uart_fnv1a(g_d1uart_buf, n));
   return EXIT_SUCCESS;
 }
 
 static int d1uart_tx(size_t n)
 {
-  struct d1uart_count_s idle[2];
-  struct d1uart_count_s win[2];
+  struct d1_bench_mark idle[2];
+  struct d1_bench_mark win[2];
   size_t done = 0;
   size_t i;
 
@@ -253,7 +204,7 @@ static int d1uart_tx(size_t n)
   /* The ready line leaves first: the window holds the payload only. */
 
   usleep(64u * D1UART_CHAR_US);
-  d1uart_mark(&win[0]);
+  d1_bench_mark(&g_d1uart_spinner, &win[0]);
   while (done < n)
     {
       ssize_t w = write(STDOUT_FILENO, g_d1uart_buf + done, n - done);
@@ -274,7 +225,7 @@ static int d1uart_tx(size_t n)
    */
 
   usleep((CONFIG_D1LIB_UART0_TXBUFSIZE + 64u + 8u) * D1UART_CHAR_US);
-  d1uart_mark(&win[1]);
+  d1_bench_mark(&g_d1uart_spinner, &win[1]);
   printf("\n");
   d1uart_report("tx", n, idle, win, d1uart_fnv1a(g_d1uart_buf, n));
   return EXIT_SUCCESS;
@@ -323,8 +274,8 @@ int main(int argc, FAR char *argv[])
       return EXIT_FAILURE;
     }
 
-  g_d1uart_stop = 0;
-  g_d1uart_spins = 0;
+  g_d1uart_spinner.stop = 0;
+  g_d1uart_spinner.spins = 0;
   pthread_attr_init(&attr);
   pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
   param.sched_priority = 1;
@@ -339,7 +290,7 @@ int main(int argc, FAR char *argv[])
 
   ret = strcmp(argv[1], "rx") == 0 ? d1uart_rx((size_t)n)
                                    : d1uart_tx((size_t)n);
-  g_d1uart_stop = 1;
+  g_d1uart_spinner.stop = 1;
   pthread_join(spinner, NULL);
   tcsetattr(STDIN_FILENO, TCSANOW, &saved);
   return ret;
