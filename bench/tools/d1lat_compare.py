@@ -93,7 +93,6 @@ def parse_reports(text, source="input", problems=None):
     the reading goes on."""
     runs = []
     last_dump = None  # whether runs[-1] came from a dump line; None once paired
-    dec = json.JSONDecoder()
 
     def problem(lineno, what):
         msg = "%s: line %d: %s" % (source, lineno, what)
@@ -101,14 +100,9 @@ def parse_reports(text, source="input", problems=None):
             raise UsageError(msg)
         problems.append(msg)
 
-    for lineno, line in enumerate(text.splitlines(), 1):
-        at = line.find('{"tool":')
-        if at < 0:
-            continue
-        try:
-            obj, _ = dec.raw_decode(line[at:])
-        except ValueError as e:
-            problem(lineno, "bad JSON report line (cut short?): %s" % e)
+    for lineno, obj in d1lat_dump.tool_objects(text):
+        if isinstance(obj, ValueError):
+            problem(lineno, "bad JSON report line (cut short?): %s" % obj)
             continue
         if not isinstance(obj, dict):
             continue

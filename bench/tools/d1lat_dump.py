@@ -220,18 +220,31 @@ def report_line(obj):
     return ",".join(f) + "}\n"
 
 
-def find_dumps(text, source="input"):
-    """Every dump object in text, in order."""
+def tool_objects(text, prefix='{"tool":'):
+    """(line number, object) of every JSON object in text that starts with
+    @prefix, in order, wherever it starts on its line (after a prompt, say);
+    a line whose object does not parse (cut short) gives its ValueError in
+    place of the object. The one scanner of the tools and the checkers
+    (d1lat_compare.py, tests/os/benchrun.py)."""
     dec = json.JSONDecoder()
-    out = []
     for lineno, line in enumerate(text.splitlines(), 1):
-        at = line.find('{"tool":"d1lat-dump"')
+        at = line.find(prefix)
         if at < 0:
             continue
         try:
             obj, _ = dec.raw_decode(line[at:])
         except ValueError as e:
-            raise DumpError("%s:%d: bad dump line: %s" % (source, lineno, e))
+            yield lineno, e
+            continue
+        yield lineno, obj
+
+
+def find_dumps(text, source="input"):
+    """Every dump object in text, in order."""
+    out = []
+    for lineno, obj in tool_objects(text, '{"tool":"d1lat-dump"'):
+        if isinstance(obj, ValueError):
+            raise DumpError("%s:%d: bad dump line: %s" % (source, lineno, obj))
         out.append(obj)
     return out
 

@@ -11,8 +11,18 @@ library's report side), on bare metal, NuttX, RT-Thread and RT-Smart:
 ("wake none" for a bench without a task). parse(text) returns the last
 such line of a transcript as a dict of ints (wake_* None without a task),
 or None when there is none.
+
+reports(text) reads the recorder's lines beside it, for every OS's
+checker the same way: the JSON reports (tool "d1lat"), the dump lines
+(tool "d1lat-dump") and any such line that does not parse.
 """
+import os
 import re
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                "bench", "tools"))
+import d1lat_dump  # noqa: E402  (the one scanner of JSON tool lines)
 
 RUN = re.compile(
     r"^run: (?P<boundaries>\d+) boundaries, "
@@ -45,3 +55,23 @@ def clean(run, periods, wake=True):
     if wake:
         ok = ok and run["wake_samples"] == periods and run["wake_missed"] == 0
     return ok
+
+
+def reports(text):
+    """(reports, dumps, bad) of a transcript: every JSON report object
+    (tool "d1lat") in order, the number of dump lines (tool "d1lat-dump"),
+    and the start of each line that names either tool but does not parse
+    (cut short). A line may carry a prompt or other text before the
+    object."""
+    found, dumps, bad = [], 0, []
+    lines = text.splitlines()
+    for lineno, obj in d1lat_dump.tool_objects(text, '{"tool":"d1lat'):
+        if isinstance(obj, ValueError):
+            line = lines[lineno - 1]
+            bad.append(line[line.find('{"tool":'):][:60])
+            continue
+        if obj.get("tool") == "d1lat":
+            found.append(obj)
+        elif obj.get("tool") == "d1lat-dump":
+            dumps += 1
+    return found, dumps, bad

@@ -33,7 +33,6 @@ All runs are under -icount shift=0,sleep=off: times are instruction time
 "VERDICT: <kind> <short result>" and exits 1 if any check failed.
 """
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -113,16 +112,9 @@ def check_bench(con, c, periods=20000, load="idle"):
     c.ok(benchrun.clean(run_line, periods),
          f"d1bench: {periods} boundaries, every one a sample of both, none missed or dropped"
          + (f" ({run_line['line']})" if run_line else " (no run line)"))
-    reports = []
-    for line in re.findall(r"^\{.*\}$", out, re.M):
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            c.ok(False, f"d1bench JSON line parses: {line[:60]}")
-            continue
-        if obj.get("tool") == "d1lat":  # the report; its dump line beside it
-            reports.append(obj)
-    dumps = len(re.findall(r'^\{"tool":"d1lat-dump"', out, re.M))
+    reports, dumps, bad = benchrun.reports(out)
+    for line in bad:
+        c.ok(False, f"d1bench JSON line parses: {line}")
     c.ok(dumps == 2, f"d1bench prints both recorders' dump lines ({dumps})")
     c.ok(all(r.get("load") == load for r in reports), f"d1bench: load {load} in every JSON line")
     kinds = sorted(r.get("measurement", "") for r in reports)
@@ -148,16 +140,10 @@ def check_svc(con, c, load="idle"):
     each with its full count of samples, none failed, its report, JSON line
     and dump line, and the clock's resolution line."""
     out = run(con, c, "d1bench svc" + (" load" if load != "idle" else ""), 900)
-    reports = {}
-    for line in re.findall(r"^\{.*\}$", out, re.M):
-        try:
-            obj = json.loads(line)
-        except ValueError:
-            c.ok(False, f"d1bench svc JSON line parses: {line[:60]}")
-            continue
-        if obj.get("tool") == "d1lat":
-            reports[obj.get("measurement")] = obj
-    dumps = len(re.findall(r'^\{"tool":"d1lat-dump"', out, re.M))
+    found, dumps, bad = benchrun.reports(out)
+    for line in bad:
+        c.ok(False, f"d1bench svc JSON line parses: {line}")
+    reports = {r.get("measurement"): r for r in found}
     c.ok(dumps == len(SVC), f"d1bench svc prints every recorder's dump line ({dumps})")
     res = re.search(r"^d1svc: clock-read resolution: getres (\d+) ns, observed step (\d+) ns", out,
                     re.M)

@@ -34,6 +34,17 @@ def main(argv):
     if benchrun.parse("run: 3 period boundaries = 3 samples + 0 missed") is not None:
         print("FAIL: an old-format line parsed")
         failed += 1
+    # reports(): objects after a prompt, dumps counted, a cut line named
+    text = ('msh />{"tool":"d1lat","format":3,"measurement":"timer-irq"}\n'
+            '{"tool":"d1lat-dump","format":2,"bins":[1]}\n'
+            'nsh> {"tool":"d1lat","format":3,"measurement":"task-wakeup"}\n'
+            '{"tool":"d1lat","format":3,"measu\n'
+            '{"tool":"other"}\n')
+    found, dumps, bad = benchrun.reports(text)
+    if ([r["measurement"] for r in found] != ["timer-irq", "task-wakeup"] or dumps != 1
+            or len(bad) != 1 or not bad[0].startswith('{"tool":"d1lat","format":3')):
+        print(f"FAIL: reports() read {found}, {dumps} dumps, bad {bad}")
+        failed += 1
     print(f"test_benchrun: {checked} lines, {failed} problems")
     return 1 if failed or checked != 2 else 0
 
