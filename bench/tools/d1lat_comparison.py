@@ -401,15 +401,18 @@ def panels(rows):
 
 
 def ref_points(ref, meas, load):
-    """The published rows drawn in panel (meas, load): an idle row in the
-    idle panel, any other in each loaded panel; rows with no percentile
+    """The published rows drawn in panel (meas, load): an idle row (or one
+    whose load is not stated) in the idle panel, any other in each loaded
+    panel; rows with no percentile
     (a missed fraction, a note, a per-call cost) are the table's only."""
     out = []
     for r in (ref or {}).get("rows", []):
         if r.get("measurement") != meas or not any(isinstance(r.get(k), (int, float))
                                                    for k in REF_X):
             continue
-        if (r.get("load") == "idle") == (load == "idle"):
+        # a published row whose load is not stated (the services) stands
+        # beside the idle rows, as in the ratio table
+        if (r.get("load") in ("idle", "not stated")) == (load == "idle"):
             out.append(r)
     return out
 
