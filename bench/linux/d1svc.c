@@ -557,19 +557,19 @@ static bool load_running(void)
 static int pin_one_cpu(void)
 {
 	cpu_set_t set;
-	int cpu;
+	size_t cpu;
 
 	if (sched_getaffinity(0, sizeof(set), &set) != 0) {
 		return -1;
 	}
-	for (cpu = 0; cpu < CPU_SETSIZE && !CPU_ISSET(cpu, &set); cpu++) {
+	for (cpu = 0; cpu < (size_t)CPU_SETSIZE && !CPU_ISSET(cpu, &set); cpu++) {
 	}
-	if (cpu == CPU_SETSIZE) {
+	if (cpu == (size_t)CPU_SETSIZE) {
 		return -1;
 	}
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set) == 0 ? cpu : -1;
+	return sched_setaffinity(0, sizeof(set), &set) == 0 ? (int)cpu : -1;
 }
 
 static void usage(FILE *f)
