@@ -21,7 +21,8 @@
 # Then tests/os/linux_boot.py boots each kernel on the emulated D1 and runs
 # its checks (default: all of them, the latency rows included; --no-bench
 # leaves out the two boots of the rows, about 1.5 min per flavour). The
-# rows (d1lat JSON lines) are collected in LOGS/linux-rows.jsonl. CHECK
+# rows (d1lat JSON lines: the latency rows and d1svc's service
+# measurements) are collected in LOGS/linux-rows.jsonl. CHECK
 # names: boot probe uart grid module wdog nplus1 bench nodev (the
 # docstring of tests/os/linux_boot.py says what each asserts).
 # Progress goes to stderr; a failure ends with one line naming the step.
