@@ -28,7 +28,10 @@
  * 24 MHz counts.
  *
  * SCHED_FIFO (-p) and mlockall() are used where permitted; where not, a
- * warning goes to stderr and the run continues. Nothing is printed during
+ * warning goes to stderr and the run continues. The report's wake names the
+ * policy the thread ran under ("clock_nanosleep, SCHED_FIFO 80",
+ * "clock_nanosleep, SCHED_OTHER"), and the text report is followed by the
+ * missed periods as a percentage of the run. Nothing is printed during
  * the run; the report (text table, then one JSON line) comes after it.
  */
 #define _GNU_SOURCE // NOLINT(bugprone-reserved-identifier): glibc feature-test macro
@@ -321,8 +324,9 @@ static void lock_memory(void)
 #endif
 }
 
-/* Start the periodic thread, SCHED_FIFO if asked and permitted. */
-static int start_thread(pthread_t *tid, struct run *run, int prio)
+/* Start the periodic thread, SCHED_FIFO if asked and permitted; @sched
+ * (room for 24 characters) names the policy it runs under. */
+static int start_thread(pthread_t *tid, struct run *run, int prio, char *sched)
 {
 	pthread_attr_t attr;
 	struct sched_param sp;
@@ -344,6 +348,7 @@ static int start_thread(pthread_t *tid, struct run *run, int prio)
 		}
 		pthread_attr_destroy(&attr);
 		if (rc == 0) {
+			(void)snprintf(sched, 24, "SCHED_FIFO %d", prio);
 			return 0;
 		}
 		(void)fprintf(stderr,
@@ -356,6 +361,7 @@ static int start_thread(pthread_t *tid, struct run *run, int prio)
 		(void)fprintf(stderr, "d1lat-linux: pthread_create: %s\n", strerror(rc));
 		return -1;
 	}
+	(void)snprintf(sched, 24, "SCHED_OTHER");
 	return 0;
 }
 
@@ -366,6 +372,7 @@ int main(int argc, char **argv)
 	struct utsname un;
 	struct d1_lat_meta meta = {0};
 	static char buf[D1_LAT_REPORT_SIZE * 4u];
+	char sched[24], wake[48];
 	pthread_t tid;
 	size_t n;
 	int rc, dma_fd;
@@ -389,7 +396,7 @@ int main(int argc, char **argv)
 	/* d1_lat_init() wrote every bin: no first-touch page faults in the run. */
 	lock_memory();
 	dma_fd = dma_latency_zero();
-	if (start_thread(&tid, &run, opt.prio) != 0) {
+	if (start_thread(&tid, &run, opt.prio, sched) != 0) {
 		return 1;
 	}
 	pthread_join(tid, NULL);
@@ -411,13 +418,20 @@ int main(int argc, char **argv)
 	meta.load = opt.load;
 	meta.period_ns = (uint64_t)opt.interval_us * 1000u;
 	meta.measurement = "task-wakeup";
-	meta.wake = "clock_nanosleep";
+	/* The scheduler the thread ran under is part of the row's name. */
+	(void)snprintf(wake, sizeof(wake), "clock_nanosleep, %s", sched);
+	meta.wake = wake;
 	if (!opt.json_only) {
 		if (d1_lat_report_text(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
 			(void)fprintf(stderr, "d1lat-linux: text report truncated\n");
 			return 1;
 		}
 		put_stdout(NULL, buf, n);
+		/* Missed periods as a share of the run, the way the published
+		 * SCHED_OTHER row states them. */
+		(void)printf("d1lat-linux: %s: missed %llu of %llu periods (%.2f %%)\n", sched,
+		             (unsigned long long)run.rec.missed, (unsigned long long)opt.loops,
+		             100.0 * (double)run.rec.missed / (double)opt.loops);
 	}
 	if (d1_lat_report_json(&run.rec, &meta, buf, sizeof(buf), &n) != D1_OK) {
 		(void)fprintf(stderr,

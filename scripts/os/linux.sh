@@ -16,12 +16,13 @@
 #   kernel-rt       the same source with Debian's debian/patches-rt and one
 #                   line selecting ARCH_SUPPORTS_RT on riscv, CONFIG_PREEMPT_RT
 #   busybox         Debian's busybox source, Debian's static config
-#   initrd-*        per kernel: busybox, /init, d1lat-linux and d1load (static), the
+#   initrd-*        per kernel: busybox, /init, d1lat-linux, d1load and d1svc (static), the
 #                   d1timer module (bench/linux/module) built against it
 # Then tests/os/linux_boot.py boots each kernel on the emulated D1 and runs
 # its checks (default: all of them, the latency rows included; --no-bench
 # leaves out the two boots of the rows, about 1.5 min per flavour). The
-# rows (d1lat JSON lines) are collected in LOGS/linux-rows.jsonl. CHECK
+# rows (d1lat JSON lines: the latency rows and d1svc's service
+# measurements) are collected in LOGS/linux-rows.jsonl. CHECK
 # names: boot probe uart grid module wdog nplus1 bench nodev (the
 # docstring of tests/os/linux_boot.py says what each asserts).
 # Progress goes to stderr; a failure ends with one line naming the step.
@@ -295,10 +296,11 @@ busybox_tweaks() { # appended to Debian's static config (the last one wins)
 }
 
 d1lat() {
-	step "d1lat-linux and d1load (static)"
+	step "d1lat-linux, d1load and d1svc (static)"
 	local key dir srcs=(bench/linux/d1lat_linux.c src/latency.c src/latency_report.c src/error.c
 		src/bench.c)
-	local all=("${srcs[@]}" bench/linux/d1load.c)
+	local svc=(bench/linux/d1svc.c src/bench_svc.c src/latency.c src/latency_report.c src/error.c)
+	local all=("${srcs[@]}" bench/linux/d1load.c "${svc[@]}")
 	key=$( { echo "gcc $gccver"; (cd "$root" && cat "${all[@]}" include/d1/*.h src/*.h); } | key_of)
 	dir=$cache/d1lat-$key
 	d1lat_bin=$dir/d1lat-linux
@@ -313,6 +315,11 @@ d1lat() {
 	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude -pthread \
 		-o "$dir.tmp/d1load" bench/linux/d1load.c) >>"$logs/d1lat.log" 2>&1 ||
 		{ cat "$logs/d1lat.log" >&2; die "d1load build"; }
+	# d1svc: the OS-service measurements (d1/bench_svc.h) through POSIX
+	(cd "$root" && ${cross}gcc -static -O2 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
+		-ffunction-sections -Wl,--gc-sections -pthread \
+		-o "$dir.tmp/d1svc" "${svc[@]}") >>"$logs/d1lat.log" 2>&1 ||
+		{ cat "$logs/d1lat.log" >&2; die "d1svc build"; }
 	mv "$dir.tmp" "$dir"
 }
 
@@ -345,7 +352,8 @@ initrd() { # flavour
 	local fl=$1 mod key dir r
 	eval "mod=\${mod_$fl:-}"
 	step "initrd ($fl)"
-	key=$( { cat "$busybox_bin" "$d1lat_bin" "$(dirname "$d1lat_bin")/d1load" "$root/scripts/os/linux-init.sh"
+	key=$( { cat "$busybox_bin" "$d1lat_bin" "$(dirname "$d1lat_bin")/d1load" \
+		 "$(dirname "$d1lat_bin")/d1svc" "$root/scripts/os/linux-init.sh"
 		 if [ -n "$mod" ]; then cat "$mod"; fi; } | key_of)
 	dir=$cache/initrd-$fl-$key
 	eval "initrd_$fl=\$dir/initrd.cpio.gz"
@@ -356,6 +364,7 @@ initrd() { # flavour
 	cp "$busybox_bin" "$r/bin/busybox"
 	cp "$d1lat_bin" "$r/bin/d1lat-linux"
 	cp "$(dirname "$d1lat_bin")/d1load" "$r/bin/d1load"
+	cp "$(dirname "$d1lat_bin")/d1svc" "$r/bin/d1svc"
 	[ -z "$mod" ] || cp "$mod" "$r/lib/modules/d1timer.ko"
 	cp "$root/scripts/os/linux-init.sh" "$r/init"
 	chmod 755 "$r/init"

@@ -36,7 +36,16 @@ Boots (each a fresh QEMU, -icount shift=0,sleep=off, -no-reboot):
           described (sbi-timer=on: Linux ticks on the SBI timer) and the
           Timer block "reserved", so Linux leaves it alone: d1timer.ko's
           timer-IRQ rows (idle, loaded), d1lat-linux's wake-up rows (idle,
-          loaded), rmmod in the middle of a run
+          loaded; SCHED_FIFO 80, and loaded SCHED_OTHER: 20,000 periods
+          with its missed ones, also as a percentage; each row's wake names
+          its scheduler), rmmod in the middle of a run; then d1svc, the
+          OS-service measurements (d1/bench_svc.h), idle and loaded: each
+          of the five prints its report, JSON line and dump line with the
+          full count of include/d1/bench_svc.h (D1_SVC_SAMPLES,
+          D1_SVC_THREAD_SAMPLES) and 0 failed samples, the clock's
+          resolution line, and clock_gettime costs less than the system
+          call (the vDSO is what clock-read measures); no "RT throttling
+          activated" in the kernel log
   nodev   (CHECK "nodev") no Timer node at all: d1timer.ko says ENODEV
 The loaded rows run beside d1load, the comparison's defined load
 ("memcpy+uart": a SCHED_IDLE thread copying 64 KiB in a loop and a thread
@@ -45,7 +54,9 @@ at 115,200 baud; docs/comparison.md "The loads"); the bench's output goes
 to a file shown after the load stopped, so no load line cuts a report, and
 each loaded run checks d1load's summary: exit 0, at least 1,000 lines
 (the 20-second runs: 20,000 periods of 1 ms, as every other OS's), copies
-made, no failed write. The rows say load "idle" or "memcpy+uart", as every
+made, no failed write (d1svc: at least 100 lines: the load runs 1 s
+before it, and d1svc's threads, SCHED_FIFO above it, take a second or
+less). The rows say load "idle" or "memcpy+uart", as every
 other OS's. Every figure is instruction time
 under -icount (1 instruction = 1 ns), not the D1's latency. Prints ok/FAIL
 lines, the JSON rows, then "VERDICT: <flavour> <result>"; exit 1 on a FAIL.
@@ -74,6 +85,10 @@ PERIODS = 20000  # every row, idle and loaded: 20 s of 1 ms periods
 LOAD_LINES_MIN = 1000  # a 20 s run; the load writes 180 lines a second while it runs
 TIMER_BASE = 0x02050000
 ALL = ["boot", "probe", "uart", "grid", "module", "wdog"]
+SVC = ["clock-read", "mutex-handoff", "semaphore-handoff", "thread-create", "thread-create-join"]
+SVC_WAKE = {"mutex-handoff": "pthread_mutex", "semaphore-handoff": "sem_post/sem_wait",
+            "thread-create": "pthread_create", "thread-create-join": "pthread_create+pthread_join"}
+SVC_LOAD_LINES_MIN = 100  # d1svc loaded: 1 s of load before it (180 lines), a second or less beside
 
 
 class Checks:
@@ -201,9 +216,9 @@ def json_rows(text):
     return rows
 
 
-def d1lat(con, c, flavour, load, loops, tick):
-    cmd = ("d1lat-linux -i 1000 -l %d -p 80 --board '%s' --load '%s'"
-           % (loops, board(flavour, tick), load))
+def d1lat(con, c, flavour, load, loops, tick, prio=80):
+    cmd = ("d1lat-linux -i 1000 -l %d -p %d --board '%s' --load '%s'"
+           % (loops, prio, board(flavour, tick), load))
     if load == IDLE:
         out = run(con, c, cmd, 900)
     else:
@@ -340,16 +355,16 @@ def check_wdog(con, c, qlog, timeout_s=4):
     return f"wdog reset {(expired - last) / 1e6:.3f} ms after the last feed"
 
 
-def with_load(con, c, what, bench, show, timeout):
+def with_load(con, c, what, bench, show, timeout, lines_min=LOAD_LINES_MIN):
     """@bench (shell) with d1load running beside it, then @show (what
     prints the bench's result) once the load has stopped; returns that
-    output. Checks d1load's exit and summary."""
+    output. Checks d1load's exit and summary (at least @lines_min lines)."""
     out = run(con, c, "d1load 2>/tmp/load.txt & LP=$!; %s; kill $LP; wait $LP; "
               "echo LOADRC=$?; cat /tmp/load.txt; %s" % (bench, show), timeout)
     m = re.search(LOAD_SUMMARY, out)
     rc = re.search(r"LOADRC=(\d+)", out)
     c.ok(rc is not None and rc.group(1) == "0" and m is not None and
-         int(m.group(1)) >= LOAD_LINES_MIN and int(m.group(2)) > 0 and m.group(3) == "0",
+         int(m.group(1)) >= lines_min and int(m.group(2)) > 0 and m.group(3) == "0",
          f"load ({what}): d1load " + (m.group(0) if m else "printed no summary")
          + (f", exit {rc.group(1)}" if rc else ""))
     return out
@@ -412,12 +427,105 @@ def check_bench(con, c, flavour, mon):
     c.ok(r is not None, "bench: d1lat-linux loaded row")
     c.rows.append(r) if r else None
     timerlat(con, c, flavour)
+    # Linux's ordinary scheduler beside SCHED_FIFO 80: the same loaded row
+    # with the thread SCHED_OTHER; its missed periods are part of the row.
+    sched_other(con, c, flavour)
+    for x in c.rows:
+        if x and x.get("measurement") == "task-wakeup":
+            c.ok(x.get("wake") in ("clock_nanosleep, SCHED_FIFO 80", "clock_nanosleep, SCHED_OTHER"),
+                 f"bench: the wake-up row names its scheduler ({x.get('wake')!r}, {x.get('load')})")
+    # The OS-service measurements (d1/bench_svc.h), idle and loaded.
+    svc_run(con, c, flavour, IDLE)
+    svc_run(con, c, flavour, LOAD)
+    out = run(con, c, "dmesg | grep -c 'RT throttling activated'; echo THR-END")
+    c.ok(re.search(r"^0\s*$", out, re.M) is not None,
+         "bench: the SCHED_FIFO runs never met RT throttling (no 'RT throttling activated')")
     out = run(con, c, "dmesg | grep -iE 'warn|bug|oops' | head -5; echo DMESG-END")
     c.ok(re.search(r"WARNING|BUG|Oops", out) is None, "bench: no WARNING/BUG/Oops in the kernel log")
     return "rows: " + ", ".join(f"{x['measurement']}/{'idle' if x['load'] == IDLE else 'loaded'}"
-                                f"/{x['board'].split()[-2]} "
-                                f"p50 {x['p50_ns'] / 1000:.1f} us max {x['max_ns'] / 1000:.1f} us"
-                                for x in c.rows if x)
+                                f"/{x['board'].split()[-2]}"
+                                + ("/SCHED_OTHER" if x.get("wake", "").endswith("SCHED_OTHER") else "")
+                                + f" p50 {x['p50_ns'] / 1000:.1f} us max {x['max_ns'] / 1000:.1f} us"
+                                for x in c.rows if x and x["measurement"] not in SVC) \
+        + "; services: " + ", ".join(f"{x['measurement']}/{'idle' if x['load'] == IDLE else 'loaded'} "
+                                     f"p50 {x['p50_ns']:.0f} ns" for x in c.rows if x and x["measurement"] in SVC)
+
+
+def sched_other(con, c, flavour):
+    t0 = time.monotonic()
+    out, r = d1lat(con, c, flavour, LOAD, PERIODS, "SBI", prio=0)
+    if not c.ok(r is not None, "sched_other: d1lat-linux -p 0 (SCHED_OTHER) loaded row"):
+        return
+    c.rows.append(r)
+    c.ok(r["wake"] == "clock_nanosleep, SCHED_OTHER",
+         f"sched_other: the row's wake names the scheduler ({r['wake']!r})")
+    c.ok(r["samples"] + r["missed"] == PERIODS,
+         f"sched_other: {r['samples']} samples + {r['missed']} missed = {PERIODS} periods")
+    m = re.search(r"^d1lat-linux: SCHED_OTHER: missed (\d+) of (\d+) periods \(([0-9.]+) %\)", out, re.M)
+    c.ok(m is not None and int(m.group(1)) == r["missed"] and int(m.group(2)) == PERIODS,
+         "sched_other: the missed periods as a percentage: " + (m.group(0) if m else "no line"))
+    slack = re.search(r"^SLACK=(\d+)", run(con, c, "echo SLACK=$(cat /proc/self/timerslack_ns)"), re.M)
+    c.notes.append(f"SCHED_OTHER {flavour_name(flavour)} loaded: {r['missed']} of {PERIODS} periods "
+                   f"missed ({100 * r['missed'] / PERIODS:.2f} %), p50 {r['p50_ns'] / 1000:.2f} us, "
+                   f"max {r['max_ns'] / 1000:.2f} us ({time.monotonic() - t0:.0f} s host); a SCHED_OTHER "
+                   f"shell's timer slack {slack.group(1) if slack else '?'} ns")
+    print("  note  " + c.notes[-1])
+
+
+def svc_counts():
+    """D1_SVC_SAMPLES and D1_SVC_THREAD_SAMPLES, from include/d1/bench_svc.h."""
+    hdr = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "d1",
+                       "bench_svc.h")
+    with open(hdr) as f:
+        text = f.read()
+    return {k: int(re.search(r"^#define %s (\d+)u" % k, text, re.M).group(1))
+            for k in ("D1_SVC_SAMPLES", "D1_SVC_THREAD_SAMPLES")}
+
+
+def svc_run(con, c, flavour, load):
+    """d1svc: each of the five measurements printed its report, JSON line and
+    dump line with the full sample count and no failed sample; the clock's
+    resolution, and glibc's clock_gettime cheaper than the system call (the
+    vDSO path is what clock-read measures)."""
+    n = svc_counts()
+    want = {x: n["D1_SVC_THREAD_SAMPLES" if x.startswith("thread-") else "D1_SVC_SAMPLES"] for x in SVC}
+    cmd = "d1svc --board '%s'" % board(flavour, "SBI")
+    t0 = time.monotonic()
+    if load == IDLE:
+        out = run(con, c, cmd + "; echo SVCRC=$?", 900)
+    else:
+        # a second of load first: d1svc checks that d1load runs
+        out = with_load(con, c, "d1svc", "sleep 1; %s load >/tmp/d1svc.txt 2>&1; echo SVCRC=$?" % cmd,
+                        "cat /tmp/d1svc.txt", 900, lines_min=SVC_LOAD_LINES_MIN)
+    host_s = time.monotonic() - t0
+    m = re.search(r"^SVCRC=(\d+)", out, re.M)
+    c.ok(m is not None and m.group(1) == "0", f"svc ({load}): d1svc exit status "
+         + (m.group(1) if m else "not printed"))
+    rows = {r.get("measurement"): r for r in json_rows(out) if r.get("tool") == "d1lat"}
+    dumps = [x for x in re.findall(r'^\{"tool":"d1lat-dump".*?"measurement":"([^"]*)"', out, re.M)]
+    c.ok(sorted(dumps) == sorted(SVC), f"svc ({load}): a dump line per measurement ({len(dumps)})")
+    res = re.search(r"^d1svc: clock-read resolution: getres (\d+) ns, observed step (\d+) ns", out, re.M)
+    c.ok(res is not None and int(res.group(1)) > 0 and int(res.group(2)) > 0,
+         f"svc ({load}): " + (res.group(0)[7:] if res else "no resolution line"))
+    v = re.search(r"^d1svc: clock-read: vDSO (mapped|NOT mapped); one batch of \d+: clock_gettime "
+                  r"([0-9.]+) ns, syscall\(SYS_clock_gettime\) ([0-9.]+) ns per call", out, re.M)
+    c.ok(v is not None and v.group(1) == "mapped" and float(v.group(2)) < float(v.group(3)),
+         f"svc ({load}): clock_gettime goes through the vDSO: "
+         + (f"{v.group(2)} ns a call, the system call {v.group(3)} ns" if v else "no line"))
+    for x in SVC:
+        r = rows.get(x)
+        wake_ok = r is not None and (r.get("wake", "").startswith(
+            "clock_gettime(CLOCK_MONOTONIC) vDSO, resolution ") if x == "clock-read"
+            else r.get("wake") == SVC_WAKE[x])
+        c.ok(r is not None and r["samples"] == want[x] and r["missed"] == 0 and r["load"] == load
+             and r["period_ns"] == 0 and wake_ok,
+             f"svc ({load}): {x}: " + (f"{r['samples']} samples (want {want[x]}), {r['missed']} failed, "
+                                       f"p50 {r['p50_ns']:.1f} ns, max {r['max_ns']:.1f} ns, "
+                                       f"wake {r['wake']!r}" if r else "no report"))
+        if r:
+            c.rows.append(r)
+    c.notes.append(f"d1svc {flavour_name(flavour)} {load}: {host_s:.0f} s host")
+    print("  note  " + c.notes[-1])
 
 
 def timerlat(con, c, flavour, seconds=5):
