@@ -151,11 +151,31 @@ def rows_table(rows, flagged):
         meas = measured(r)
         flag = " **missed above threshold**" if id(r) in flagged else ""
         out.append(f"| {r.get('os')} | {r.get('board')} | {r.get('load')} | {meas} | "
-                   f"{r.get('samples')} | {r.get('missed')}{flag} | "
+                   f"{r.get('samples')} | {missed_cell(r)}{flag} | "
                    + " | ".join(us(r.get(k, 0)) for k, _ in COLS) + " | "
                    + " | ".join(f"{unit_count(r.get(k, 0))}" for k, _ in COLS) + " | "
                    + bench_cost(r) + " |")
     return out
+
+
+def missed_cell(r):
+    """Missed periods, and as a percentage of the run's periods (the
+    published comparison gives Linux's SCHED_OTHER row that way)."""
+    missed, samples = r.get("missed", 0) or 0, r.get("samples", 0) or 0
+    if not r.get("period_ns") or missed + samples == 0:
+        return str(missed)
+    return f"{missed} ({missed * 100 / (missed + samples):.2f} %)"
+
+
+def same_scheduler(pub, r):
+    """A published row that names a Linux policy (SCHED_FIFO, SCHED_OTHER)
+    corresponds to the emulated rows whose wake names the same policy, or
+    none; any other published row to every row of its OS and measurement."""
+    sched = pub.get("scheduler", "")
+    for policy in ("SCHED_FIFO", "SCHED_OTHER"):
+        if sched.startswith(policy):
+            return policy in str(r.get("wake", ""))
+    return True
 
 
 def bench_cost(r):
@@ -275,7 +295,7 @@ def ratio_table(ref, rows):
         for r in rows:
             if r.get("os") != p.get("os") or r.get("measurement") != p.get("measurement"):
                 continue
-            if (r.get("load") != "idle") != loaded:
+            if (r.get("load") != "idle") != loaded or not same_scheduler(p, r):
                 continue
             mod = r.get("p50_ns", 0)
             out.append(f"| {r.get('os')} | {cell(measured(r))} | {r.get('load')} | "
@@ -313,7 +333,8 @@ def corresponding(ref_row, rows, skipped):
         return "not measured yet"
     loads = {}
     for r in rows:
-        if r.get("os") == osname and r.get("measurement") == meas:
+        if r.get("os") == osname and r.get("measurement") == meas and \
+                same_scheduler(ref_row, r):
             loads.setdefault(measured(r), [])
             if r.get("load") not in loads[measured(r)]:
                 loads[measured(r)].append(r.get("load"))

@@ -344,6 +344,27 @@ class Reference(ToolCase):
             d1lat_comparison.main(["nuttx=" + nx, "--timing", "c906", "--check", nx])
         d1lat_comparison.TIMING["mode"] = ""
 
+    def test_linux_policies_apart_and_missed_percent(self):
+        """Linux's SCHED_FIFO and SCHED_OTHER rows each correspond to the
+        published row of their policy only; a periodic row's missed
+        periods are also a percentage of its periods."""
+        lx = self.write("lx.log", "\n".join([
+            line_of("linux", measurement="task-wakeup", load="memcpy+uart",
+                    wake="clock_nanosleep, SCHED_FIFO 80", samples=20000, missed=0,
+                    period_ns=1000000),
+            line_of("linux", measurement="task-wakeup", load="memcpy+uart",
+                    wake="clock_nanosleep, SCHED_OTHER", samples=18716, missed=1284,
+                    period_ns=1000000)]) + "\n")
+        rc, out = self.run_tool("linux=" + lx, "--reference", REFERENCE, "--missed-max", "2000")
+        self.assertEqual(rc, 0, out)
+        self.assertIn("| 18716 | 1284 (6.42 %) |", out)
+        self.assertIn("| 20000 | 0 (0.00 %) |", out)
+        _, rows = ref_table(out)
+        self.assertEqual(rows[("linux", "task-wakeup", "SCHED_FIFO 80")]["emulated rows here"],
+                         "linux task-wakeup (clock_nanosleep, SCHED_FIFO 80): memcpy+uart")
+        self.assertEqual(rows[("linux", "task-wakeup", "SCHED_OTHER (CFS)")]["emulated rows here"],
+                         "linux task-wakeup (clock_nanosleep, SCHED_OTHER): memcpy+uart")
+
     def test_the_caveat_once(self):
         rc, out = self.run_with_reference()
         self.assertEqual(rc, 0, out)
