@@ -73,6 +73,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchrun  # noqa: E402  (the reports and dump lines, read as every OS's)
 import oscon  # noqa: E402
 
 PROMPT = r"d1# "
@@ -205,25 +206,24 @@ def check_uart(con, c, n=65536):
 
 
 def json_rows(text):
-    rows = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line.startswith("{\"tool\""):
-            try:
-                rows.append(json.loads(line))
-            except ValueError:
-                pass
-    return rows
+    """The JSON report lines of @text (not their dump lines)."""
+    return benchrun.reports(text)[0]
+
+
+def dump_lines(text):
+    return benchrun.reports(text)[1]
 
 
 def d1lat(con, c, flavour, load, loops, tick, prio=80):
-    cmd = ("d1lat-linux -i 1000 -l %d -p %d --board '%s' --load '%s'"
+    cmd = ("d1lat-linux -i 1000 -l %d -p %d --board '%s' --load '%s' --dump"
            % (loops, prio, board(flavour, tick), load))
     if load == IDLE:
         out = run(con, c, cmd, 900)
     else:
         out = with_load(con, c, "d1lat-linux", cmd + " >/tmp/d1lat.txt", "cat /tmp/d1lat.txt", 900)
     rows = json_rows(out)
+    c.ok(dump_lines(out) == 1, f"d1lat-linux prints the recorder's dump line ({load}, "
+         f"priority {prio})")
     return out, (rows[-1] if rows else None)
 
 
@@ -386,6 +386,7 @@ def module_run(con, c, flavour, load, periods=PERIODS):
         return None
     rows = json_rows(out)
     c.ok(bool(rows), f"bench: /proc/d1timer gives the timer-irq JSON line ({load})")
+    c.ok(dump_lines(out) == 1, f"bench: /proc/d1timer gives the recorder's dump line ({load})")
     rc, _ = rc_of(con, c, "rmmod d1timer")
     c.ok(rc == 0, "bench: rmmod d1timer")
     if rows:

@@ -100,6 +100,12 @@ static irqreturn_t d1t_isr(int irq, void *arg)
 	return r == D1_BENCH_SPURIOUS ? IRQ_NONE : IRQ_HANDLED;
 }
 
+/* d1_lat_dump()'s output, into the seq_file read of /proc/d1timer */
+static void d1t_put(void *ctx, const char *s, size_t n)
+{
+	seq_write(ctx, s, n);
+}
+
 static int d1t_show(struct seq_file *m, void *v)
 {
 	struct d1t *b = m->private;
@@ -131,6 +137,8 @@ static int d1t_show(struct seq_file *m, void *v)
 		seq_write(m, b->report, n);
 	if (d1_lat_report_json(&b->rec, &meta, b->report, sizeof(b->report), &n) == D1_OK)
 		seq_write(m, b->report, n);
+	/* the recorder's dump line: every bin, for bench/tools/d1lat_dump.py */
+	(void)d1_lat_dump(&b->rec, &meta, d1t_put, m);
 	return 0;
 }
 
