@@ -112,12 +112,17 @@ static void d1_load_uart(void *arg)
     rt_sem_release(d1_load_done);
 }
 
-/* Starts both load threads; false (none left running) if one cannot be. */
-static bool d1_load_start(void)
+/* Starts both load threads (d1bench's and d1svc's load); false (none
+ * left running) if one cannot be, or they already run. */
+bool d1_load_start(void)
 {
     rt_thread_t c;
     rt_thread_t u;
 
+    if (d1_load_done != RT_NULL)
+    {
+        return false;
+    }
     d1_load_stop = false;
     d1_load_done = rt_sem_create("d1lddone", 0, RT_IPC_FLAG_PRIO);
     c = rt_thread_create("d1ldcopy", d1_load_copy, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 2, 10);
@@ -135,6 +140,7 @@ static bool d1_load_start(void)
         if (d1_load_done != RT_NULL)
         {
             rt_sem_delete(d1_load_done);
+            d1_load_done = RT_NULL;
         }
         return false;
     }
@@ -144,12 +150,13 @@ static bool d1_load_start(void)
 }
 
 /* Stops both and waits for them (each ends within a copy or a line). */
-static void d1_load_end(void)
+void d1_load_end(void)
 {
     d1_load_stop = true;
     (void)rt_sem_take(d1_load_done, (rt_int32_t)rt_tick_from_millisecond(1000));
     (void)rt_sem_take(d1_load_done, (rt_int32_t)rt_tick_from_millisecond(1000));
     rt_sem_delete(d1_load_done);
+    d1_load_done = RT_NULL;
     rt_thread_mdelay(100); /* the console drains before the reports */
 }
 
@@ -238,11 +245,29 @@ static void d1_bench_put(void *ctx, const char *s, size_t n)
     }
 }
 
+/* A recorder's text report, JSON line and dump line on the console (the
+ * reports of d1bench and d1svc). */
+void d1_rt_report(const struct d1_lat *r, const struct d1_lat_meta *meta)
+{
+    static char report[D1_LAT_REPORT_SIZE];
+
+    /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
+    if (d1_lat_report_text(r, meta, report, sizeof(report), RT_NULL) == D1_OK)
+    {
+        rt_kputs(report);
+    }
+    if (d1_lat_report_json(r, meta, report, sizeof(report), RT_NULL) == D1_OK)
+    {
+        rt_kputs(report);
+    }
+    /* the recorder's dump line: every bin, for bench/tools/d1lat_dump.py */
+    (void)d1_lat_dump(r, meta, d1_bench_put, RT_NULL);
+}
+
 static void d1_bench_print(struct d1_lat *r, const char *measurement, const char *wake,
                            const char *load, uint32_t period_us,
                            const struct d1_bench_stats *st)
 {
-    static char report[D1_LAT_REPORT_SIZE];
     const struct d1_lat_meta meta =
     {
 #ifdef RT_USING_SMART
@@ -259,17 +284,7 @@ static void d1_bench_print(struct d1_lat *r, const char *measurement, const char
         .bench_instr_max = st->irq_instr_max,
     };
 
-    /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
-    if (d1_lat_report_text(r, &meta, report, sizeof(report), RT_NULL) == D1_OK)
-    {
-        rt_kputs(report);
-    }
-    if (d1_lat_report_json(r, &meta, report, sizeof(report), RT_NULL) == D1_OK)
-    {
-        rt_kputs(report);
-    }
-    /* the recorder's dump line: every bin, for bench/tools/d1lat_dump.py */
-    (void)d1_lat_dump(r, &meta, d1_bench_put, RT_NULL);
+    d1_rt_report(r, &meta);
 }
 
 /* A decimal argument, all of it, 0..UINT32_MAX; false otherwise. */
