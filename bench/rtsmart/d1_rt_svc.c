@@ -34,8 +34,10 @@
  *    above the creator): creation, first run and exit to the defunct
  *    list. The idle thread frees its stack and object later, outside the
  *    sample (docs/rtsmart.md "d1svc").
- * Each measurement runs under its own load (started before, stopped before
- * its report); the reports are those of d1bench (text, JSON, dump line;
+ * Each measurement runs under its own load (started D1_SVC_LOAD_LEAD_MS
+ * before, stopped before its report; below every bench thread, the load
+ * gets the CPU only when they all block, which a hand-off never does, so
+ * it is present, not interleaved); the reports are those of d1bench (text, JSON, dump line;
  * os "rtthread" or "rtsmart", period_ns 0, wake the API's name).
  *
  * Every wait is bounded: the threads wait at most D1_SVC_WAIT_MS for each
@@ -75,6 +77,7 @@
 #define D1_SVC_STACK    2048
 #define D1_SVC_WAIT_MS  1000
 #define D1_SVC_STALL_MS 3000
+#define D1_SVC_LOAD_LEAD_MS 100
 
 struct d1_svc_ctx
 {
@@ -435,6 +438,12 @@ static int d1_svc_one(struct d1_svc_ctx *c, enum d1_svc what, bool loaded)
         rt_kprintf("d1svc: the load threads did not start\n");
         (void)d1_svc_objects(c, false);
         return -RT_ENOMEM;
+    }
+    if (loaded)
+    {
+        /* The load runs alone first: below every bench thread, it gets the
+         * CPU only when they all block, which a hand-off never does. */
+        rt_thread_mdelay(D1_SVC_LOAD_LEAD_MS);
     }
     th = rt_thread_create("d1svc", d1_svc_driver, c, D1_SVC_THREAD_STACK, D1_SVC_LO_PRIO, 10);
     if (th == RT_NULL)

@@ -41,6 +41,8 @@ def _release(m):
     if hasattr(m, 'AFLAGS'):
         m.AFLAGS = m.AFLAGS.replace(' -ggdb', '')
     m.BUILD = 'release'
+    # the flags in the build log (scripts/os/rtthread.sh's build-<image>.log)
+    print('site_init: BUILD release, CFLAGS:' + getattr(m, 'CFLAGS', ''), flush=True)
 
 
 def _no_mksdimg(m):
