@@ -86,6 +86,7 @@
 static rt_uint8_t d1_load_a[D1_BENCH_LOAD_COPY_BYTES];
 static rt_uint8_t d1_load_b[D1_BENCH_LOAD_COPY_BYTES];
 static volatile bool d1_load_stop;
+static volatile bool d1_load_held;
 static rt_sem_t d1_load_done;
 
 static void d1_load_copy(void *arg)
@@ -93,9 +94,22 @@ static void d1_load_copy(void *arg)
     (void)arg;
     while (!d1_load_stop)
     {
+        if (d1_load_held)
+        {
+            rt_thread_delay(1); /* the idle thread runs (d1_load_hold()) */
+            continue;
+        }
         rt_memcpy(d1_load_b, d1_load_a, sizeof(d1_load_a));
     }
     rt_sem_release(d1_load_done);
+}
+
+/* Holds the copy (it sleeps a tick at a time after its current copy) so
+ * that the idle thread runs, or lets it go on; d1svc frees exited threads
+ * so. */
+void d1_load_hold(bool hold)
+{
+    d1_load_held = hold;
 }
 
 static void d1_load_uart(void *arg)
@@ -124,6 +138,7 @@ bool d1_load_start(void)
         return false;
     }
     d1_load_stop = false;
+    d1_load_held = false;
     d1_load_done = rt_sem_create("d1lddone", 0, RT_IPC_FLAG_PRIO);
     c = rt_thread_create("d1ldcopy", d1_load_copy, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 2, 10);
     u = rt_thread_create("d1lduart", d1_load_uart, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 3, 10);

@@ -33,7 +33,9 @@
  *    rt_sem_take() returns, which is after the thread has exited (it runs
  *    above the creator): creation, first run and exit to the defunct
  *    list. The idle thread frees its stack and object later, outside the
- *    sample (docs/rtsmart.md "d1svc").
+ *    sample: every D1_SVC_REAP samples the creator sleeps a tick with the
+ *    load's copy held, so that the idle thread runs (docs/rtsmart.md
+ *    "d1svc").
  * Each measurement runs under its own load (started D1_SVC_LOAD_LEAD_MS
  * before, stopped before its report; below every bench thread, the load
  * gets the CPU only when they all block, which a hand-off never does, so
@@ -78,6 +80,7 @@
 #define D1_SVC_WAIT_MS  1000
 #define D1_SVC_STALL_MS 3000
 #define D1_SVC_LOAD_LEAD_MS 100
+#define D1_SVC_REAP     16u  /* created threads between two idle runs */
 
 struct d1_svc_ctx
 {
@@ -292,6 +295,16 @@ static void d1_svc_create(struct d1_svc_ctx *c, bool join)
         else
         {
             (void)d1_svc_sample(&c->run, c->start, join ? stop : c->stamp);
+        }
+        if (d1_svc_taken(c) % D1_SVC_REAP == 0u)
+        {
+            /* The idle thread frees the exited threads (stack and object)
+             * while the creator sleeps a tick and the load's copy is held:
+             * the heap stays as it was, and the next creation does not
+             * search past the blocks of every earlier one. */
+            d1_load_hold(true);
+            rt_thread_delay(1);
+            d1_load_hold(false);
         }
     }
 }

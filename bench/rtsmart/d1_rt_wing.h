@@ -30,6 +30,7 @@ int d1_rt_romfs_mount(void);
  * recorder's reports (text, JSON line, dump line) on the console. */
 bool d1_load_start(void);
 void d1_load_end(void);
+void d1_load_hold(bool hold);
 void d1_rt_report(const struct d1_lat *r, const struct d1_lat_meta *meta);
 
 #endif /* D1_RT_WING_H__ */
