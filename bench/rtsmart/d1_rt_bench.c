@@ -96,7 +96,7 @@ static void d1_load_copy(void *arg)
     {
         if (d1_load_held)
         {
-            rt_thread_delay(1); /* the idle thread runs (d1_load_hold()) */
+            rt_thread_mdelay(1); /* a tick: the idle thread runs (d1_load_hold()) */
             continue;
         }
         rt_memcpy(d1_load_b, d1_load_a, sizeof(d1_load_a));

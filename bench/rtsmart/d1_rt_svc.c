@@ -303,7 +303,7 @@ static void d1_svc_create(struct d1_svc_ctx *c, bool join)
              * the heap stays as it was, and the next creation does not
              * search past the blocks of every earlier one. */
             d1_load_hold(true);
-            rt_thread_delay(1);
+            rt_thread_mdelay(1); /* a tick */
             d1_load_hold(false);
         }
     }
