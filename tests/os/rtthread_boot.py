@@ -64,6 +64,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchrun  # noqa: E402
@@ -354,11 +355,13 @@ def svc_run(con, c, a, load):
     """One d1svc run (kernel threads); returns {measurement: p50_ns} or None."""
     n = a.image
     cmd = "d1svc" + (" load" if load != "idle" else "")
+    t0 = time.monotonic()
     try:
         out = con.run(cmd, PROMPT, a.bench_timeout)
     except oscon.Timeout as e:
         c.ok(False, f"{n}: {cmd} ended ({e})")
         return None
+    print(f"time: {n}: {cmd} took {time.monotonic() - t0:.1f} s (host)", flush=True)
     if load != "idle":
         k = len(re.findall(r"^d1bench load: ", out, re.M))
         c.ok(k >= 1, f"{n} d1svc ({load}): {k} load lines on the console during the runs")
