@@ -86,6 +86,7 @@
 static rt_uint8_t d1_load_a[D1_BENCH_LOAD_COPY_BYTES];
 static rt_uint8_t d1_load_b[D1_BENCH_LOAD_COPY_BYTES];
 static volatile bool d1_load_stop;
+static volatile bool d1_load_held;
 static rt_sem_t d1_load_done;
 
 static void d1_load_copy(void *arg)
@@ -93,9 +94,22 @@ static void d1_load_copy(void *arg)
     (void)arg;
     while (!d1_load_stop)
     {
+        if (d1_load_held)
+        {
+            rt_thread_mdelay(1); /* a tick: the idle thread runs (d1_load_hold()) */
+            continue;
+        }
         rt_memcpy(d1_load_b, d1_load_a, sizeof(d1_load_a));
     }
     rt_sem_release(d1_load_done);
+}
+
+/* Holds the copy (it sleeps a tick at a time after its current copy) so
+ * that the idle thread runs, or lets it go on; d1svc frees exited threads
+ * so. */
+void d1_load_hold(bool hold)
+{
+    d1_load_held = hold;
 }
 
 static void d1_load_uart(void *arg)
@@ -112,13 +126,19 @@ static void d1_load_uart(void *arg)
     rt_sem_release(d1_load_done);
 }
 
-/* Starts both load threads; false (none left running) if one cannot be. */
-static bool d1_load_start(void)
+/* Starts both load threads (d1bench's and d1svc's load); false (none
+ * left running) if one cannot be, or they already run. */
+bool d1_load_start(void)
 {
     rt_thread_t c;
     rt_thread_t u;
 
+    if (d1_load_done != RT_NULL)
+    {
+        return false;
+    }
     d1_load_stop = false;
+    d1_load_held = false;
     d1_load_done = rt_sem_create("d1lddone", 0, RT_IPC_FLAG_PRIO);
     c = rt_thread_create("d1ldcopy", d1_load_copy, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 2, 10);
     u = rt_thread_create("d1lduart", d1_load_uart, RT_NULL, 2048, RT_THREAD_PRIORITY_MAX - 3, 10);
@@ -135,6 +155,7 @@ static bool d1_load_start(void)
         if (d1_load_done != RT_NULL)
         {
             rt_sem_delete(d1_load_done);
+            d1_load_done = RT_NULL;
         }
         return false;
     }
@@ -144,12 +165,13 @@ static bool d1_load_start(void)
 }
 
 /* Stops both and waits for them (each ends within a copy or a line). */
-static void d1_load_end(void)
+void d1_load_end(void)
 {
     d1_load_stop = true;
     (void)rt_sem_take(d1_load_done, (rt_int32_t)rt_tick_from_millisecond(1000));
     (void)rt_sem_take(d1_load_done, (rt_int32_t)rt_tick_from_millisecond(1000));
     rt_sem_delete(d1_load_done);
+    d1_load_done = RT_NULL;
     rt_thread_mdelay(100); /* the console drains before the reports */
 }
 
@@ -238,11 +260,29 @@ static void d1_bench_put(void *ctx, const char *s, size_t n)
     }
 }
 
+/* A recorder's text report, JSON line and dump line on the console (the
+ * reports of d1bench and d1svc). */
+void d1_rt_report(const struct d1_lat *r, const struct d1_lat_meta *meta)
+{
+    static char report[D1_LAT_REPORT_SIZE];
+
+    /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
+    if (d1_lat_report_text(r, meta, report, sizeof(report), RT_NULL) == D1_OK)
+    {
+        rt_kputs(report);
+    }
+    if (d1_lat_report_json(r, meta, report, sizeof(report), RT_NULL) == D1_OK)
+    {
+        rt_kputs(report);
+    }
+    /* the recorder's dump line: every bin, for bench/tools/d1lat_dump.py */
+    (void)d1_lat_dump(r, meta, d1_bench_put, RT_NULL);
+}
+
 static void d1_bench_print(struct d1_lat *r, const char *measurement, const char *wake,
                            const char *load, uint32_t period_us,
                            const struct d1_bench_stats *st)
 {
-    static char report[D1_LAT_REPORT_SIZE];
     const struct d1_lat_meta meta =
     {
 #ifdef RT_USING_SMART
@@ -259,17 +299,7 @@ static void d1_bench_print(struct d1_lat *r, const char *measurement, const char
         .bench_instr_max = st->irq_instr_max,
     };
 
-    /* rt_kputs: rt_kprintf would cut a line at RT_CONSOLEBUF_SIZE */
-    if (d1_lat_report_text(r, &meta, report, sizeof(report), RT_NULL) == D1_OK)
-    {
-        rt_kputs(report);
-    }
-    if (d1_lat_report_json(r, &meta, report, sizeof(report), RT_NULL) == D1_OK)
-    {
-        rt_kputs(report);
-    }
-    /* the recorder's dump line: every bin, for bench/tools/d1lat_dump.py */
-    (void)d1_lat_dump(r, &meta, d1_bench_put, RT_NULL);
+    d1_rt_report(r, &meta);
 }
 
 /* A decimal argument, all of it, 0..UINT32_MAX; false otherwise. */

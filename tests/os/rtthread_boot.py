@@ -34,7 +34,14 @@ the instruction count, so the clock figures do not depend on host load),
          least 1,000 load lines printed; two JSON lines per run that
          json.loads() reads, os rtthread, load idle / memcpy+uart,
          measurements timer-irq and task-wakeup, 20000 samples and 0 missed
-         each.
+         each. Then `d1svc` and `d1svc load` (the OS-service measurements in
+         kernel threads): the clock-read resolution line (getres and the
+         observed step 10,000,000 ns, 2 steps, 10 ms apart by the time CSR
+         within 10 us), five reports in order
+         (clock-read, mutex-handoff, semaphore-handoff, thread-create,
+         thread-create-join), each with its dump line, 20000 samples (2000
+         for the two thread ones) and 0 failed, period_ns 0, the wake naming
+         the API; under load at least one load line.
   smart-stock, smart-A, smart-B: the same checks on the RT_USING_SMART
          images (scripts/os/rtthread.sh --smart), the labels prefixed "smart-".
          smart-B also runs the user-process bench from its romfs,
@@ -58,6 +65,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchrun  # noqa: E402
@@ -297,6 +305,71 @@ def user_run(con, c, a, load):
     return d.get("p50_ns")
 
 
+SVC = [("clock-read", 20000), ("mutex-handoff", 20000), ("semaphore-handoff", 20000),
+       ("thread-create", 2000), ("thread-create-join", 2000)]  # include/d1/bench_svc.h
+SVC_WAKE = {"mutex-handoff": "rt_mutex", "semaphore-handoff": "rt_sem",
+            "thread-create": "rt_thread_create",
+            "thread-create-join": "rt_thread_create, rt_sem at exit",
+            "clock-read": "rt_tick_get, step 10000000 ns"}
+CLOCK_LINE = (r"^d1svc: clock-read resolution: getres (\d+) ns \(1 tick, RT_TICK_PER_SECOND "
+              r"(\d+)\), observed step (\d+) ns \((\d+) steps, (\d+) ns apart by the time CSR\)")
+
+
+def svc_check(c, n, out, load, svc=SVC):
+    """The checks of one d1svc run's output; returns {measurement: p50_ns}."""
+    m = re.search(CLOCK_LINE, out, re.M)
+    # the smallest step is one tick (10 ms), and two steps are 10 ms apart
+    # by the time CSR within 10 us (the polling loop)
+    c.ok(m is not None and int(m.group(1)) == 10_000_000 and int(m.group(3)) == 10_000_000
+         and int(m.group(4)) == 2 and abs(int(m.group(5)) - 10_000_000) <= 10_000,
+         f"{n} ({load}): " + (m.group(0)[len("d1svc: "):] if m else "no clock-read resolution line"))
+    c.ok(not re.search(r"^d1svc: [^\n]*(stopped|did not|out of memory|usage)", out, re.M),
+         f"{n} ({load}): d1svc ran every measurement to its end")
+    docs = []
+    for line in out.splitlines():
+        if line.startswith('{"tool":"d1lat",'):  # the reports; not their dump lines
+            try:
+                docs.append(json.loads(line))
+            except ValueError as e:
+                c.ok(False, f"{n}: d1svc JSON line does not parse: {e}")
+    dumps = sum(line.startswith('{"tool":"d1lat-dump",') for line in out.splitlines())
+    c.ok(dumps == len(docs), f"{n} ({load}): a dump line beside each d1svc report ({dumps})")
+    c.ok([d.get("measurement") for d in docs] == [w for w, _ in svc],
+         f"{n} ({load}): d1svc reports {[d.get('measurement') for d in docs]}")
+    want_os = "rtsmart" if n.startswith("smart") else "rtthread"
+    p50 = {}
+    for d in docs:
+        meas = d.get("measurement")
+        want = dict(svc).get(meas)
+        hz = TIME_HZ * 128 if meas == "clock-read" else TIME_HZ
+        p50[meas] = d.get("p50_ns")
+        c.ok(d.get("os") == want_os and d.get("board") == "allwinner-d1" and
+             d.get("load") == load and d.get("samples") == want and d.get("missed") == 0
+             and d.get("period_ns") == 0 and d.get("clock_hz") == hz
+             and d.get("wake") == SVC_WAKE.get(meas),
+             f"{n}: {meas} ({d.get('load')}, {d.get('wake')}): {d.get('samples')} samples "
+             f"(want {want}), {d.get('missed')} failed, p50 {d.get('p50_ns')} ns, max "
+             f"{d.get('max_ns')} ns (instruction time)")
+    return p50
+
+
+def svc_run(con, c, a, load):
+    """One d1svc run (kernel threads); returns {measurement: p50_ns} or None."""
+    n = a.image
+    cmd = "d1svc" + (" load" if load != "idle" else "")
+    t0 = time.monotonic()
+    try:
+        out = con.run(cmd, PROMPT, a.bench_timeout)
+    except oscon.Timeout as e:
+        c.ok(False, f"{n}: {cmd} ended ({e})")
+        return None
+    print(f"time: {n}: {cmd} took {time.monotonic() - t0:.1f} s (host)", flush=True)
+    if load != "idle":
+        k = len(re.findall(r"^d1bench load: ", out, re.M))
+        c.ok(k >= 1, f"{n} d1svc ({load}): {k} load lines on the console during the runs")
+    return svc_check(c, n, out, load)
+
+
 def run_b(con, c, a):
     n = a.image
     if not boot(con, c, n):
@@ -307,6 +380,11 @@ def run_b(con, c, a):
         if p50 is None:
             return f"{n} d1bench FAIL (no end)"
         res[load] = p50
+    svc = {}
+    for load in ("idle", "memcpy+uart"):
+        svc[load] = svc_run(con, c, a, load)
+        if svc[load] is None:
+            return f"{n} d1svc FAIL (no end)"
     user = {}
     if n == "smart-B":
         for load in ("idle", "memcpy+uart"):
@@ -319,6 +397,8 @@ def run_b(con, c, a):
     if user:
         more = (f"; user-process d1ubench 20000/0 idle and memcpy+uart ok (p50 "
                 f"{user['idle']} / {user['memcpy+uart']} ns)")
+    more += "; d1svc full/0 idle and memcpy+uart ok (p50 " + ", ".join(
+        f"{w} {svc['idle'].get(w)} / {svc['memcpy+uart'].get(w)} ns" for w, _ in SVC) + ")"
     return (f"{n} d1bench 20000/0 idle and memcpy+uart ok (p50 timer-irq "
             f"{res['idle'].get('timer-irq')} / {res['memcpy+uart'].get('timer-irq')} ns, "
             f"task-wakeup {res['idle'].get('task-wakeup')} / "
