@@ -156,7 +156,11 @@ static void d1ucost(int argc, char **argv)
     {
         struct d1_bench_cost c;
 
-        d1_bench_cost(idle, win, n, &c);
+        if (d1_bench_cost(idle, win, n, &c) != D1_OK)
+        {
+            rt_kprintf("d1ucost: rx: no figures (%lu bytes)\n", n);
+            return;
+        }
         rt_kprintf("d1ucost: rx bytes=%lu window=%lu other=%lu idle_other=%lu idle_window=%lu "
                    "per_byte=%lu.%02lu hash=%08x\n",
                    n, (unsigned long)c.window, (unsigned long)c.other, (unsigned long)c.idle_other,

@@ -125,7 +125,12 @@ static void d1uart_report(FAR const char *dir, size_t n,
 {
   struct d1_bench_cost c;
 
-  d1_bench_cost(idle, win, n, &c);
+  if (d1_bench_cost(idle, win, n, &c) != D1_OK)
+    {
+      printf("d1uart: %s: no figures (%zu bytes)\n", dir, n);
+      return;
+    }
+
   printf("d1uart: %s bytes=%zu window=%llu other=%llu idle_other=%llu "
          "idle_window=%llu per_byte=%llu.%02llu hash=%08lx\n",
          dir, n, (unsigned long long)c.window, (unsigned long long)c.other,
