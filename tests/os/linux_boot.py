@@ -284,7 +284,7 @@ def check_grid(con, c, flavour, mon):
         c.ok(c1 & 1 and i1 == 0xFFFFFFFF, f"grid: Timer1 free-running clocksource (CTRL 0x{c1:08x}, "
              f"INTV 0x{i1:08x})")
     return (f"20 s on the grid: p50 {row['p50_ns'] / 1000:.1f} us, max {row['max_ns'] / 1000:.1f} us "
-            f"(instruction time)")
+            f"({oscon.emu_common.time_unit()})")
 
 
 def check_nplus1(con, c, mon, seconds=400):
@@ -540,7 +540,7 @@ def timerlat(con, c, flavour, seconds=5):
     if c.ok(m is not None and int(m.group(1)) > 0, "bench: timerlat tracer recorded thread latencies"):
         n, lo, p50, p99, hi = (int(x) for x in m.groups())
         c.notes.append(f"timerlat {flavour_name(flavour)} idle {seconds} s: {n} thread samples, min {lo} "
-                       f"p50 {p50} p99 {p99} max {hi} ns (instruction time)")
+                       f"p50 {p50} p99 {p99} max {hi} ns ({oscon.emu_common.time_unit()})")
         print("  note  " + c.notes[-1])
 
 

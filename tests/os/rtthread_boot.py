@@ -32,7 +32,7 @@ the instruction count, so the clock figures do not depend on host load),
          comparison's load: a 64 KiB copy and console lines): "irq 20000
          samples + 0 missed, wake 20000 samples + 0 missed"; under load at
          least 1,000 load lines printed; two JSON lines per run that
-         json.loads() reads, os rtthread, load idle / memcpy+uart,
+         parse (tests/os/benchrun.py reports()), os rtthread, load idle / memcpy+uart,
          measurements timer-irq and task-wakeup, 20000 samples and 0 missed
          each. Then `d1svc` and `d1svc load` (the OS-service measurements in
          kernel threads): the clock-read resolution line (getres and the
@@ -60,7 +60,6 @@ compiles) against the rest, by kind (code, read-only data, data, bss).
 Python 3 standard library only.
 """
 import argparse
-import json
 import os
 import re
 import subprocess
@@ -233,14 +232,9 @@ def bench_run(con, c, a, load):
     if load != "idle":
         k = len(re.findall(r"^d1bench load: ", out, re.M))
         c.ok(k >= 1000, f"{n} ({load}): {k} load lines on the console during the run")
-    docs = []
-    for line in out.splitlines():
-        if line.startswith('{"tool":"d1lat",'):  # the reports; not their dump lines
-            try:
-                docs.append(json.loads(line))
-            except ValueError as e:
-                c.ok(False, f"{n}: JSON line does not parse: {e}")
-    dumps = sum(line.startswith('{"tool":"d1lat-dump",') for line in out.splitlines())
+    docs, dumps, bad = benchrun.reports(out)  # the reports; their dump lines counted
+    for line in bad:
+        c.ok(False, f"{n}: JSON line does not parse: {line}")
     c.ok(dumps == len(docs), f"{n} ({load}): a dump line beside each report ({dumps})")
     c.ok(len(docs) == 2, f"{n} ({load}): two d1lat JSON lines ({len(docs)})")
     p50 = {}
@@ -252,7 +246,7 @@ def bench_run(con, c, a, load):
              d.get("load") == load and d.get("samples") == 20000 and d.get("missed") == 0
              and d.get("clock_hz") == TIME_HZ,
              f"{n}: {meas} ({d.get('load')}): {d.get('samples')} samples, {d.get('missed')} "
-             f"missed, p50 {d.get('p50_ns')} ns, max {d.get('max_ns')} ns (instruction time)")
+             f"missed, p50 {d.get('p50_ns')} ns, max {d.get('max_ns')} ns ({oscon.emu_common.time_unit()})")
     c.ok(sorted(p50) == ["task-wakeup", "timer-irq"], f"{n} ({load}): measurements {sorted(p50)}")
     return p50
 
@@ -281,14 +275,9 @@ def user_run(con, c, a, load):
     if load != "idle":
         k = len(re.findall(r"^d1bench load: ", out, re.M))
         c.ok(k >= 1000, f"{n} user process ({load}): {k} load lines on the console")
-    docs = []
-    for line in out.splitlines():
-        if line.startswith('{"tool":"d1lat",'):  # the reports; not their dump lines
-            try:
-                docs.append(json.loads(line))
-            except ValueError as e:
-                c.ok(False, f"{n}: JSON line does not parse: {e}")
-    dumps = sum(line.startswith('{"tool":"d1lat-dump",') for line in out.splitlines())
+    docs, dumps, bad = benchrun.reports(out)  # the reports; their dump lines counted
+    for line in bad:
+        c.ok(False, f"{n}: JSON line does not parse: {line}")
     c.ok(dumps == len(docs), f"{n} ({load}): a dump line beside each report ({dumps})")
     d = docs[-1] if docs else {}
     c.ok(len(docs) == 1 and d.get("os") == "rtsmart" and d.get("measurement") == "task-wakeup"
@@ -296,7 +285,7 @@ def user_run(con, c, a, load):
          and d.get("missed") == 0 and d.get("clock_hz") == TIME_HZ,
          f"{n} user process: task-wakeup ({d.get('wake')}, {d.get('load')}): "
          f"{d.get('samples')} samples, {d.get('missed')} missed, p50 {d.get('p50_ns')} ns, "
-         f"max {d.get('max_ns')} ns (instruction time; {len(docs)} JSON line)")
+         f"max {d.get('max_ns')} ns ({oscon.emu_common.time_unit()}; {len(docs)} JSON line)")
     try:  # the shell answers, and the process has exited
         out = con.run("list_process", PROMPT, 30)
         c.ok("d1ubench" not in out, f"{n} ({load}): d1ubench exited (list_process)")
@@ -325,14 +314,9 @@ def svc_check(c, n, out, load, svc=SVC):
          f"{n} ({load}): " + (m.group(0)[len("d1svc: "):] if m else "no clock-read resolution line"))
     c.ok(not re.search(r"^d1svc: [^\n]*(stopped|did not|out of memory|usage)", out, re.M),
          f"{n} ({load}): d1svc ran every measurement to its end")
-    docs = []
-    for line in out.splitlines():
-        if line.startswith('{"tool":"d1lat",'):  # the reports; not their dump lines
-            try:
-                docs.append(json.loads(line))
-            except ValueError as e:
-                c.ok(False, f"{n}: d1svc JSON line does not parse: {e}")
-    dumps = sum(line.startswith('{"tool":"d1lat-dump",') for line in out.splitlines())
+    docs, dumps, bad = benchrun.reports(out)  # the reports; their dump lines counted
+    for line in bad:
+        c.ok(False, f"{n}: d1svc JSON line does not parse: {line}")
     c.ok(dumps == len(docs), f"{n} ({load}): a dump line beside each d1svc report ({dumps})")
     c.ok([d.get("measurement") for d in docs] == [w for w, _ in svc],
          f"{n} ({load}): d1svc reports {[d.get('measurement') for d in docs]}")
@@ -349,7 +333,7 @@ def svc_check(c, n, out, load, svc=SVC):
              and d.get("wake") == SVC_WAKE.get(meas),
              f"{n}: {meas} ({d.get('load')}, {d.get('wake')}): {d.get('samples')} samples "
              f"(want {want}), {d.get('missed')} failed, p50 {d.get('p50_ns')} ns, max "
-             f"{d.get('max_ns')} ns (instruction time)")
+             f"{d.get('max_ns')} ns ({oscon.emu_common.time_unit()})")
     return p50
 
 
