@@ -162,11 +162,7 @@ build_image() { # image -> sets elf; returns non-zero on failure
 			patch -p1 -d "$rtt" --forward --quiet <"$p" >>"$log" 2>&1 ||
 				{ echo "patch $(basename "$p") does not apply to $rtt" >>"$log"; return 1; }
 		done
-		# The port as a package (docs/rtsmart.md "Adding it to the BSP").
 		mkdir -p "$bsp/packages"
-		ln -s "$root/ports/rtsmart" "$bsp/packages/d1drivers"
-		# The bench wing beside it (measurement commands and devices).
-		ln -s "$root/bench/rtsmart" "$bsp/packages/d1bench"
 		# shellcheck disable=SC2016 # $PKGS_DIR is Kconfig's
 		printf '%s\n' 'source "$PKGS_DIR/d1drivers/Kconfig"' 'source "$PKGS_DIR/d1bench/Kconfig"' \
 			>"$bsp/packages/Kconfig"
@@ -183,6 +179,13 @@ EOF
 		cp "$bsp/.config" "$bdir/shipped.config"
 		echo "$stamp" >"$bdir/.d1-stamp"
 	fi
+	# The port as a package (docs/rtsmart.md "Adding it to the BSP") and the
+	# bench wing beside it, from this tree: linked anew on every run, since
+	# the copy outlives the clone that made it (SCons rebuilds by content,
+	# so the same sources from another clone rebuild nothing).
+	ln -sfn "$root/ports/rtsmart" "$bsp/packages/d1drivers" &&
+		ln -sfn "$root/bench/rtsmart" "$bsp/packages/d1bench" ||
+		{ echo "cannot link the port into $bsp/packages" >>"$log"; return 1; }
 	if [ "$img" = smart-B ]; then
 		user_romfs "$rtt" "$bdir" "$log" || return 1
 	fi
