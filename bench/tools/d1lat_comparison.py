@@ -178,6 +178,20 @@ def same_scheduler(pub, r):
     return True
 
 
+def same_context(pub, r):
+    """A published row taken in a user process (its "context") corresponds
+    to the emulated rows of a user process only (their wake says so)."""
+    ctx = pub.get("context", "")
+    return not ctx.startswith("user process") or "user process" in str(r.get("wake", ""))
+
+
+def corresponds(pub, r):
+    """The emulated row @r stands for the published row @pub: the same OS
+    and measurement, the same Linux policy, the same context."""
+    return (r.get("os") == pub.get("os") and r.get("measurement") == pub.get("measurement")
+            and same_scheduler(pub, r) and same_context(pub, r))
+
+
 def bench_cost(r):
     """The bench's own instructions in the interrupt per sample, fewest..most
     (bench_instr_min/max, by instret); "-" where the bench did not say."""
@@ -195,7 +209,7 @@ def published(ref, r):
     """The published board figure of the row's OS and measurement (p50, or
     the per-call cost of clock-read), C906 time; "-" where none."""
     for p in (ref or {}).get("rows", []):
-        if p.get("os") != r.get("os") or p.get("measurement") != r.get("measurement"):
+        if not corresponds(p, r):
             continue
         if isinstance(p.get("p50_us"), (int, float)):
             return figure(p["p50_us"] * 1000)
@@ -293,9 +307,7 @@ def ratio_table(ref, rows):
             continue
         loaded = p.get("load", "").startswith(("loaded", "a FIFO"))
         for r in rows:
-            if r.get("os") != p.get("os") or r.get("measurement") != p.get("measurement"):
-                continue
-            if (r.get("load") != "idle") != loaded or not same_scheduler(p, r):
+            if not corresponds(p, r) or (r.get("load") != "idle") != loaded:
                 continue
             mod = r.get("p50_ns", 0)
             out.append(f"| {r.get('os')} | {cell(measured(r))} | {r.get('load')} | "
@@ -333,14 +345,17 @@ def corresponding(ref_row, rows, skipped):
         return "not measured yet"
     loads = {}
     for r in rows:
-        if r.get("os") == osname and r.get("measurement") == meas and \
-                same_scheduler(ref_row, r):
+        if corresponds(ref_row, r):
             loads.setdefault(measured(r), [])
             if r.get("load") not in loads[measured(r)]:
                 loads[measured(r)].append(r.get("load"))
     if not loads:
         why = [reason for o, reason in skipped if o == osname]
-        return "none in this run" + (f" ({osname} not run)" if why else "")
+        if why:
+            return f"none in this run ({osname} not run)"
+        if ref_row.get("context", "").startswith("user process"):
+            return "none in this run: no user-process row (docs/comparison.md \"Not yet\")"
+        return "none in this run"
     return "; ".join(f"{osname} {m}: {', '.join(str(x) for x in ls)}"
                      for m, ls in sorted(loads.items()))
 
@@ -363,6 +378,8 @@ def reference_table(ref, rows, skipped):
         if missed is None and r.get("missed_percent") is not None:
             missed = f"{figure(r['missed_percent'])} % of periods"
         cond = r.get("conditions", "")
+        if r.get("context"):
+            cond = f"{r['context']}; {cond}"
         if r.get("note"):
             cond = f"**{r['note']}**; {cond}"
         out.append(f"| {cell(r.get('os'))} | {cell(r.get('measurement'))} | "
