@@ -566,6 +566,8 @@ static bool load_running(void)
 	if (d == NULL) {
 		return false;
 	}
+	/* before any thread of this program starts (readdir_r is deprecated) */
+	// cppcheck-suppress readdirCalled
 	while (!found && (e = readdir(d)) != NULL) {
 		char path[300], comm[32] = "";
 		FILE *f;

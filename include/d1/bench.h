@@ -381,8 +381,8 @@ static inline d1_err_t d1_bench_cost(const struct d1_bench_mark idle[2],
 	out->other = w > spun ? w - spun : 0u;
 	out->idle_window = iw;
 	out->idle_other = iw > ispun ? iw - ispun : 0u;
-	uint64_t tick = iw != 0u ? out->idle_other * w / iw : 0u;
-	out->hundredths = (out->other > tick ? out->other - tick : 0u) * 100u / units;
+	uint64_t share = iw != 0u ? out->idle_other * w / iw : 0u; /* the tick's, scaled */
+	out->hundredths = (out->other > share ? out->other - share : 0u) * 100u / units;
 	return D1_OK;
 }
 

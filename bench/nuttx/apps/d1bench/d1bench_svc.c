@@ -183,7 +183,6 @@ static bool svc_clock(void)
   uint64_t t0;
   uint64_t t1;
   uint64_t ns;
-  int64_t diff;
   int steps;
   int i;
 
@@ -205,6 +204,8 @@ static bool svc_clock(void)
   steps = 0;
   while (steps < SVC_STEPS && d1_time_now() - t0 < SVC_STEP_LIMIT)
     {
+      int64_t diff;
+
       clock_gettime(CLOCK_MONOTONIC, &ts);
       diff = (int64_t)(ts.tv_sec - prev.tv_sec) * 1000000000 +
              (ts.tv_nsec - prev.tv_nsec);
@@ -218,11 +219,11 @@ static bool svc_clock(void)
 
   clock_getres(CLOCK_MONOTONIC, &ts);
   ns = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
-  snprintf(g_clock_res, sizeof(g_clock_res),
+  (void)snprintf(g_clock_res, sizeof(g_clock_res),
            "d1svc: clock-read resolution: getres %llu ns, observed step "
            "%llu ns (%d steps)", (unsigned long long)ns,
            (unsigned long long)(steps > 0 ? step : 0), steps);
-  snprintf(g_clock_api, sizeof(g_clock_api),
+  (void)snprintf(g_clock_api, sizeof(g_clock_api),
            "clock_gettime(CLOCK_MONOTONIC), step %llu ns",
            (unsigned long long)(steps > 0 ? step : 0));
   g_svc_api[D1_SVC_CLOCK_READ] = g_clock_api;
@@ -235,13 +236,13 @@ static bool svc_clock(void)
 
 static void *svc_mutex_waiter(void *arg)
 {
-  struct timespec deadline;
-  uint64_t t1;
-  int ret;
-
   (void)arg;
   while (svc_wait(&g_go) == 0 && g_more)
     {
+      struct timespec deadline;
+      uint64_t t1;
+      int ret;
+
       svc_deadline(CLOCK_REALTIME, &deadline);
       ret = pthread_mutex_timedlock(&g_mutex, &deadline);
       t1 = d1_time_now();
@@ -265,11 +266,11 @@ static void *svc_mutex_waiter(void *arg)
 
 static void *svc_sem_waiter(void *arg)
 {
-  uint64_t t1;
-
   (void)arg;
   while (g_more)
     {
+      uint64_t t1;
+
       /* No post for SVC_WAIT_NS: the bench thread counts it */
 
       if (svc_wait(&g_go) != 0)
@@ -367,15 +368,16 @@ static bool svc_create(void)
   struct d1_svc_run *create = &g_svc_run[D1_SVC_THREAD_CREATE];
   struct d1_svc_run *join = &g_svc_run[D1_SVC_THREAD_JOIN];
   pthread_attr_t attr;
-  pthread_t t;
-  uint64_t t0;
-  uint64_t t2;
   bool more = true;
   int ret = 0;
 
   svc_attr(&attr);
   while (more)
     {
+      pthread_t t;
+      uint64_t t0;
+      uint64_t t2;
+
       g_t1 = 0;
       t0 = d1_time_now();
       ret = pthread_create(&t, &attr, svc_thread, NULL);
