@@ -174,8 +174,12 @@ def check_uart(con, c, n=65536):
     data = bytes(rnd.getrandbits(8) for _ in range(n))
     want = hashlib.sha256(data).hexdigest()
     # Host -> guest: raw mode, head reads exactly n bytes into a file.
-    con.send("stty raw -echo; head -c %d /dev/ttyS0 > /tmp/rx; stty sane; echo RXDONE" % n)
-    con.expect(r"stty raw", 20)
+    # RAW""READY: the command line's echo does not match, only the output,
+    # which comes once stty has put the line in raw mode (on a loaded host a
+    # fixed host-time pause was not always enough, in the timing mode)
+    con.send('stty raw -echo; echo RAW""READY; head -c %d /dev/ttyS0 > /tmp/rx; stty sane; '
+             'echo RXDONE' % n)
+    con.expect(r"RAWREADY", 60)
     time.sleep(1.0)
     for i in range(0, n, 256):
         con.proc.stdin.write(data[i:i + 256])
