@@ -195,7 +195,8 @@ def check_uart(con, c, n=65536):
     c.ok(want in out, f"uart: {n} bytes host -> /dev/ttyS0 arrive byte-exact (sha256 {want[:16]}...)")
     # Guest -> host: raw output, the file between two markers.
     start = len(con.buf)
-    con.send("stty raw -echo; echo TXBEGIN; cat /tmp/rx; echo TXEND; stty sane")
+    # TX""END: the echo of the command line does not match, only the output
+    con.send('stty raw -echo; echo TXBEGIN; cat /tmp/rx; echo TX""END; stty sane')
     try:
         con.expect(r"TXEND", 300)
         con.expect(PROMPT, 30)
