@@ -299,8 +299,8 @@ def ratio_table(ref, rows):
     out = ["Modelled C906 time against the board (p50; clock-read per call): ratio = "
            "modelled / published. No parameter of the model is set from these figures.",
            "",
-           "| OS | measurement (wake) | load | modelled ns | published ns | ratio |",
-           "|---|---|---|---|---|---|"]
+           "| OS | board | measurement (wake) | load | modelled ns | published ns | ratio |",
+           "|---|---|---|---|---|---|---|"]
     for p in ref.get("rows", []):
         pub = published_p50_ns(p)
         if pub is None:
@@ -310,7 +310,8 @@ def ratio_table(ref, rows):
             if not corresponds(p, r) or (r.get("load") != "idle") != loaded:
                 continue
             mod = r.get("p50_ns", 0)
-            out.append(f"| {r.get('os')} | {cell(measured(r))} | {r.get('load')} | "
+            out.append(f"| {r.get('os')} | {cell(r.get('board'))} | {cell(measured(r))} | "
+                       f"{r.get('load')} | "
                        f"{ns(mod)} | {figure(pub[0])} ({pub[1]}, "
                        f"{cell(p.get('scheduler', '-'))}) | {mod / pub[0]:.2f} |")
     return out

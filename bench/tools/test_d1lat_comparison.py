@@ -338,10 +338,10 @@ class Reference(ToolCase):
         self.assertNotIn("instruction time", out)
         self.assertIn("p50 cycles", out)
         _, _, ratios = out.partition("Modelled C906 time against the board")
-        self.assertIn("| nuttx | task-wakeup (semaphore) | memcpy+uart | 1,291.7 | 542 (p50, "
-                      "FIFO 120 periodic task) | 2.38 |", ratios)
-        self.assertIn("| nuttx | mutex-handoff (pthread_mutex) | idle | 500.0 | 1042 (p50, "
-                      "not stated) | 0.48 |", ratios)
+        self.assertIn("| nuttx | lichee-rv-86 | task-wakeup (semaphore) | memcpy+uart | 1,291.7 | "
+                      "542 (p50, FIFO 120 periodic task) | 2.38 |", ratios)
+        self.assertIn("| nuttx | lichee-rv-86 | mutex-handoff (pthread_mutex) | idle | 500.0 | "
+                      "1042 (p50, not stated) | 0.48 |", ratios)
         with contextlib.redirect_stderr(io.StringIO()), self.assertRaises(SystemExit):
             d1lat_comparison.main(["nuttx=" + nx, "--timing", "c906", "--check", nx])
         d1lat_comparison.TIMING["mode"] = ""
